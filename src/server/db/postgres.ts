@@ -1,0 +1,48 @@
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+
+const { Pool, types } = pg;
+
+function toSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Integer out of range: ${text}`);
+  return value;
+}
+
+/**
+ * Type parsers for this pool only: COUNT/SUM come back as numbers, a `date` stays the
+ * `YYYY-MM-DD` the trader chose (never local midnight), and timestamps are ISO strings.
+ */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case types.builtins.INT8:
+        return toSafeInteger;
+      case types.builtins.NUMERIC:
+        return (text: string) => Number(text);
+      case types.builtins.DATE:
+        return (text: string) => text;
+      case types.builtins.TIMESTAMPTZ:
+      case types.builtins.TIMESTAMP:
+        return (text: string) => new Date(text).toISOString();
+      default:
+        return types.getTypeParser(oid, format);
+    }
+  },
+};
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Tests give each run its own schema. */
+  searchPath?: string;
+}
+
+export function createPostgresDialect({ connectionString, searchPath }: PostgresOptions) {
+  const pool = new Pool({
+    connectionString,
+    types: typeParsers,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  return new PostgresDialect({ pool });
+}

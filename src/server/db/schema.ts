@@ -1,0 +1,90 @@
+import type { ColumnType, Generated, Insertable, Selectable, SqlBool } from 'kysely';
+
+/** An ISO-8601 UTC timestamp with milliseconds, written by the database. */
+type Timestamp = ColumnType<string, never, never>;
+/** A boolean as each dialect returns it: 1/0 from SQLite, true/false from PostgreSQL. */
+type Bool = ColumnType<SqlBool, boolean, boolean>;
+type BoolWithDefault = ColumnType<SqlBool, boolean | undefined, boolean>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** NFKC-normalised and lower-cased in JS: unique without regard to case on both dialects. */
+  username_normalized: string;
+  password_hash: string;
+  full_name: string;
+  email: string;
+  company_name: string | null;
+  avatar_ref: string | null;
+  is_admin: BoolWithDefault;
+  notify_trading_sessions: BoolWithDefault;
+  notify_weekly_reports: BoolWithDefault;
+  notify_low_compliance: BoolWithDefault;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  /** SHA-256 of the cookie token: a stolen table does not hand out sessions. */
+  id: string;
+  user_id: number;
+  expires_at: string;
+  is_persistent: Bool;
+  created_at: Timestamp;
+}
+
+export interface TradingRulesTable {
+  id: Generated<number>;
+  user_id: number;
+  description: string;
+  notes: string | null;
+  display_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: ColumnType<string, never, string>;
+}
+
+export interface SessionTypesTable {
+  id: Generated<number>;
+  name: string;
+  start_time: string;
+  end_time: string;
+  description: string | null;
+}
+
+export interface TradingSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** A calendar date, `YYYY-MM-DD` on both dialects. */
+  session_date: string;
+  session_type_id: number | null;
+  compliance_rating: number;
+  followed_count: number;
+  total_count: number;
+  screenshot_ref: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+}
+
+export interface SessionRuleResultsTable {
+  session_id: number;
+  user_id: number;
+  /** Not a foreign key: a deleted rule keeps its history. */
+  rule_id: number;
+  /** The rule's description when the session was saved. */
+  rule_description: string;
+  position: number;
+  followed: Bool;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  trading_rules: TradingRulesTable;
+  session_types: SessionTypesTable;
+  trading_sessions: TradingSessionsTable;
+  session_rule_results: SessionRuleResultsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;

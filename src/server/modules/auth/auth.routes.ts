@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, okSchema } from '#shared/schemas/common.ts';
+import {
+  authSessionSchema,
+  loginSchema,
+  signupSchema,
+  userResponseSchema,
+} from '#shared/schemas/auth.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/authenticate.ts';
+import { toUserDto, normalizeUsername } from '../users/user-dto.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  cookieSecure: 'auto' | boolean;
+}
+
+const LOGIN_WINDOW = '15 minutes';
+/** Per address: generous, as a whole trading desk may sit behind one. */
+const LOGIN_MAX_PER_IP = 100;
+/** Per username, from anywhere: slows password guessing against one account. */
+const LOGIN_MAX_PER_USERNAME = 10;
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, cookieSecure }) => {
+  const tooManyAttempts = (_request: unknown, context: { after: string }) => ({
+    statusCode: 429,
+    message: `Too many login attempts. Please try again in ${context.after}.`,
+  });
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (does not log in)',
+        body: signupSchema,
+        response: { 201: userResponseSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.signup(request.body);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in; sets the session cookie',
+        body: loginSchema,
+        response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      preHandler: [
+        app.rateLimit({
+          max: LOGIN_MAX_PER_IP,
+          timeWindow: LOGIN_WINDOW,
+          keyGenerator: (request) => `login-ip:${request.ip}`,
+          errorResponseBuilder: tooManyAttempts,
+        }),
+        app.rateLimit({
+          max: LOGIN_MAX_PER_USERNAME,
+          timeWindow: LOGIN_WINDOW,
+          keyGenerator: (request) => {
+            const { username } = request.body as { username: string };
+            return `login-user:${normalizeUsername(username)}`;
+          },
+          errorResponseBuilder: tooManyAttempts,
+        }),
+      ],
+    },
+    async (request, reply) => {
+      const { user, session } = await auth.login(request.body);
+      setSessionCookie(request, reply, session, cookieSecure);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Log out; revokes the session', response: { 200: okSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await auth.logout(request.sessionToken);
+      clearSessionCookie(reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    { schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: authSessionSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return request.user
+        ? { authenticated: true, user: toUserDto(request.user) }
+        : { authenticated: false, user: null };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userResponseSchema, 401: errorSchema } },
+    },
+    async (request) => ({ user: toUserDto(requireUser(request)) }),
+  );
+};

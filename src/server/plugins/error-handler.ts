@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+}
+
+/** Zod's own messages do not say which field they are about; ours already do. */
+function describeIssue({ instancePath, keyword, message = 'Invalid value' }: ValidationIssue) {
+  const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const needsField = keyword === 'invalid_type' || keyword === 'invalid_value';
+  return { path: field, message: needsField && field ? `${field}: ${message}` : message };
+}
+
+/** One place that turns every error into `{ message }` and hides the details of a 5xx. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = (error.validation as ValidationIssue[]).map(describeIssue);
+      return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+  });
+});

@@ -1,0 +1,21 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.PORT ?? '5000';
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+  },
+  server: {
+    port: 5173,
+    // No changeOrigin: the API's same-origin check compares Origin with Host.
+    proxy: { '/api': `http://localhost:${apiPort}` },
+  },
+});
