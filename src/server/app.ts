@@ -35,7 +35,13 @@ export interface CreateAppOptions {
 }
 
 /** The only place where the parts of the server are wired together. */
-export async function createApp({ database, config, clientDir, logger = false, now }: CreateAppOptions) {
+export async function createApp({
+  database,
+  config,
+  clientDir,
+  logger = false,
+  now,
+}: CreateAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,

@@ -11,7 +11,11 @@ export class AppError extends Error {
 }
 
 /** Declares an error once, papra-style: `export const userNotFound = createErrorFactory({...})`. */
-export function createErrorFactory(definition: { code: string; statusCode: number; message: string }) {
+export function createErrorFactory(definition: {
+  code: string;
+  statusCode: number;
+  message: string;
+}) {
   return () => new AppError(definition.code, definition.statusCode, definition.message);
 }
 

@@ -23,8 +23,11 @@ async function main() {
   const app = await createApp({
     database,
     config,
-    // dist/server/main.js serves dist/client; under tsx (development) there is none.
-    clientDir: fileURLToPath(new URL('../client', import.meta.url)),
+    // The bundle (dist/server/main.js) serves the built client beside it, dist/client. Under
+    // tsx in development Vite serves the client, so there is none here.
+    ...(import.meta.url.endsWith('/dist/server/main.js')
+      ? { clientDir: fileURLToPath(new URL('../client', import.meta.url)) }
+      : {}),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],

@@ -6,8 +6,7 @@ import type { Database } from './schema.ts';
 import { createSqliteDialect } from './sqlite.ts';
 
 export type DatabaseOptions =
-  | { dialect: 'sqlite'; filename: string }
-  | ({ dialect: 'postgres' } & PostgresOptions);
+  { dialect: 'sqlite'; filename: string } | ({ dialect: 'postgres' } & PostgresOptions);
 
 export interface AppDatabase {
   db: Kysely<Database>;

@@ -20,5 +20,9 @@ export function nowExpression(dialect: DialectName) {
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   const { code } = error;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
 }

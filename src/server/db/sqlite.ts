@@ -1,12 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import {
-  SqliteAdapter,
-  SqliteDialect,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
+import { SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /** better-sqlite3 refuses booleans and Dates: bind what SQLite stores instead. */
 function toSqliteValue(value: unknown): unknown {

@@ -6,9 +6,9 @@ import fp from 'fastify-plugin';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function setCacheHeaders(reply: { setHeader: (name: string, value: string) => unknown }, path: string) {
+function setCacheHeaders(reply: FastifyReply, path: string) {
   // Vite puts a content hash in every file name under assets/: those never change.
-  reply.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+  void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
 }
 
 function sendNotFound(reply: FastifyReply) {
@@ -20,25 +20,31 @@ function sendNotFound(reply: FastifyReply) {
  * index.html for any other page path so the client router can take it. `/api/*` and paths
  * that look like files never get the HTML.
  */
-export const clientAppPlugin = fp(async (app: FastifyInstance, { clientDir }: { clientDir: string }) => {
-  const hasClient = existsSync(join(clientDir, 'index.html'));
-  if (!hasClient) {
-    app.log.warn(`No built client in ${clientDir}: serving the API only (run "npm run build").`);
-  } else {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, path) => setCacheHeaders(res, path),
-    });
-  }
+export const clientAppPlugin = fp(
+  async (app: FastifyInstance, { clientDir }: { clientDir: string }) => {
+    const hasClient = existsSync(join(clientDir, 'index.html'));
+    if (!hasClient) {
+      app.log.warn(`No built client in ${clientDir}: serving the API only (run "npm run build").`);
+    } else {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+    }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]+$/i.test(path);
-    if (!hasClient || !isPage) return sendNotFound(reply);
-    return reply.sendFile('index.html');
-  });
-});
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !path.startsWith('/api/') &&
+        path !== '/api' &&
+        !/\.[a-z0-9]+$/i.test(path);
+      if (!hasClient || !isPage) return sendNotFound(reply);
+      return reply.sendFile('index.html');
+    });
+  },
+);

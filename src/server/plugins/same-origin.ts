@@ -9,7 +9,8 @@ function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    return new URL(origin).host !== request.host;
+    // Through URL on both sides, so a default port (":80") compares equal to none.
+    return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
   } catch {
     // `Origin: null` (sandboxed frames, some redirects) or garbage: not our page.
     return true;

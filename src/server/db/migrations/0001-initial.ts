@@ -37,21 +37,21 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('auth_sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('expires_at', t.timestamp, (c) => c.notNull())
     .addColumn('is_persistent', t.boolean, (c) => c.notNull())
     .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
-  await db.schema.createIndex('auth_sessions_user_id').on('auth_sessions').column('user_id').execute();
+  await db.schema
+    .createIndex('auth_sessions_user_id')
+    .on('auth_sessions')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('trading_rules')
     .addColumn('id', 'integer', t.idColumn)
-    .addColumn('user_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('notes', 'text')
     .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
@@ -77,9 +77,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('trading_sessions')
     .addColumn('id', 'integer', t.idColumn)
-    .addColumn('user_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('session_date', t.date, (c) => c.notNull())
     .addColumn('session_type_id', 'integer', (c) => c.references('session_types.id'))
@@ -105,9 +103,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('session_id', 'integer', (c) =>
       c.notNull().references('trading_sessions.id').onDelete('cascade'),
     )
-    .addColumn('user_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('rule_id', 'integer', (c) => c.notNull())
     .addColumn('rule_description', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())

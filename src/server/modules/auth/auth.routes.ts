@@ -7,25 +7,21 @@ import {
   userResponseSchema,
 } from '#shared/schemas/auth.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/authenticate.ts';
-import { toUserDto, normalizeUsername } from '../users/user-dto.ts';
+import { toUserDto } from '../users/user-dto.ts';
+import { invalidCredentials } from './auth.errors.ts';
 import type { AuthService } from './auth.service.ts';
+import { createLoginRateLimit } from './login-rate-limit.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   cookieSecure: 'auto' | boolean;
 }
 
-const LOGIN_WINDOW = '15 minutes';
-/** Per address: generous, as a whole trading desk may sit behind one. */
-const LOGIN_MAX_PER_IP = 100;
-/** Per username, from anywhere: slows password guessing against one account. */
-const LOGIN_MAX_PER_USERNAME = 10;
-
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, cookieSecure }) => {
-  const tooManyAttempts = (_request: unknown, context: { after: string }) => ({
-    statusCode: 429,
-    message: `Too many login attempts. Please try again in ${context.after}.`,
-  });
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, cookieSecure },
+) => {
+  const loginRateLimit = createLoginRateLimit(app);
 
   app.post(
     '/auth/signup',
@@ -52,26 +48,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         body: loginSchema,
         response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
-      preHandler: [
-        app.rateLimit({
-          max: LOGIN_MAX_PER_IP,
-          timeWindow: LOGIN_WINDOW,
-          keyGenerator: (request) => `login-ip:${request.ip}`,
-          errorResponseBuilder: tooManyAttempts,
-        }),
-        app.rateLimit({
-          max: LOGIN_MAX_PER_USERNAME,
-          timeWindow: LOGIN_WINDOW,
-          keyGenerator: (request) => {
-            const { username } = request.body as { username: string };
-            return `login-user:${normalizeUsername(username)}`;
-          },
-          errorResponseBuilder: tooManyAttempts,
-        }),
-      ],
+      preHandler: loginRateLimit.check,
     },
     async (request, reply) => {
-      const { user, session } = await auth.login(request.body);
+      const result = await auth.login(request.body);
+      if (!result) {
+        await loginRateLimit.recordFailure(request);
+        throw invalidCredentials();
+      }
+      const { user, session } = result;
       setSessionCookie(request, reply, session, cookieSecure);
       return { user };
     },
@@ -79,7 +64,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Log out; revokes the session', response: { 200: okSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out; revokes the session',
+        response: { 200: okSchema },
+      },
+    },
     async (request, reply) => {
       if (request.sessionToken) await auth.logout(request.sessionToken);
       clearSessionCookie(reply);
@@ -89,7 +80,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/auth/session',
-    { schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: authSessionSchema } } },
+    {
+      schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: authSessionSchema } },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return request.user
@@ -101,7 +94,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/user',
     {
-      schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userResponseSchema, 401: errorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The logged-in user',
+        response: { 200: userResponseSchema, 401: errorSchema },
+      },
     },
     async (request) => ({ user: toUserDto(requireUser(request)) }),
   );

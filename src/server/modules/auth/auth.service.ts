@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { normalizeUsername, toUserDto } from '../users/user-dto.ts';
 import type { AuthSessionsRepository } from './auth-sessions.repository.ts';
-import { invalidCredentials, signupClosed, usernameTaken } from './auth.errors.ts';
+import { signupClosed, usernameTaken } from './auth.errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { generateSessionToken, hashSessionToken } from './session-tokens.ts';
 
@@ -30,8 +30,14 @@ export interface AuthServiceDeps {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ users, sessions, isSignupOpen, now = () => new Date() }: AuthServiceDeps) {
-  const lifetime = (isPersistent: boolean) => (isPersistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
+export function createAuthService({
+  users,
+  sessions,
+  isSignupOpen,
+  now = () => new Date(),
+}: AuthServiceDeps) {
+  const lifetime = (isPersistent: boolean) =>
+    isPersistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
 
   return {
     async signup(input: SignupData): Promise<User> {
@@ -55,10 +61,11 @@ export function createAuthService({ users, sessions, isSignupOpen, now = () => n
       }
     },
 
+    /** A new session for the right password; undefined for a wrong one or an unknown user. */
     async login({ username, password, rememberMe }: LoginData) {
       const row = await users.findUserByNormalizedUsername(normalizeUsername(username));
       const isValid = await verifyPassword(row?.password_hash, password);
-      if (!row || !isValid) throw invalidCredentials();
+      if (!row || !isValid) return undefined;
       const token = generateSessionToken();
       const expiresAt = new Date(now().getTime() + lifetime(rememberMe));
       await sessions.createSession({

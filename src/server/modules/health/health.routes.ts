@@ -4,7 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDatabase } from '../../db/client.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: AppDatabase }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: AppDatabase }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/health',
     {

@@ -1,0 +1,43 @@
+// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and
+// precompresses the built client so it is served as Brotli or gzip without per-request work.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+const MIN_BYTES = 1024;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+let count = 0;
+for (const path of files('dist/client')) {
+  if (!COMPRESSIBLE.test(path)) continue;
+  const content = readFileSync(path);
+  if (content.length < MIN_BYTES) continue;
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+  count += 1;
+}
+console.log(`server bundled to dist/server/main.js; ${count} client files precompressed`);

@@ -1,0 +1,372 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { buildSignup, createLoggedInUser, login, signup } from '#testing/factories.ts';
+import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describeEachDialect('accounts', (dialect) => {
+  let t: TestApp;
+  let clock: Date;
+  beforeEach(async () => {
+    clock = new Date('2026-03-14T09:00:00.000Z');
+    t = await createTestApp(dialect, { now: () => clock });
+  });
+  afterEach(() => t.close());
+
+  const countUsers = async () =>
+    (await t.database.db.selectFrom('users').select('id').execute()).length;
+
+  const getSession = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+
+  test('a visitor signs up and is not logged in by it', async () => {
+    const body = buildSignup({ companyName: '  Acme FX  ' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    expect(response.statusCode).toBe(201);
+    expect(response.cookies).toHaveLength(0);
+    const { user } = response.json();
+    expect(user).toMatchObject({
+      username: body.username,
+      fullName: body.fullName,
+      email: body.email,
+      companyName: 'Acme FX',
+      avatar: null,
+      preferences: {
+        notifications: { tradingSessions: true, weeklyReports: true, lowCompliance: true },
+      },
+    });
+    expect(JSON.stringify(user)).not.toContain('password');
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  test('the first account is an administrator and the second is not', async () => {
+    const first = await signup(t.app);
+    const second = await signup(t.app);
+    expect(first.user.isAdmin).toBe(true);
+    expect(second.user.isAdmin).toBe(false);
+  });
+
+  test('a username taken in another letter case answers 409 and stores nothing', async () => {
+    await signup(t.app, { username: 'MarketMaker' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: 'marketmaker' }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Username already exists' });
+    expect(await countUsers()).toBe(1);
+  });
+
+  test.each([
+    ['a short password', { password: '12345' }, 'Password must be at least 6 characters'],
+    ['a bad email', { email: 'not-an-email' }, 'Invalid email address'],
+    ['a one-letter name', { fullName: ' A ' }, 'Full name is required'],
+    ['a blank username', { username: '   ' }, 'Username is required'],
+    [
+      'a username with spaces',
+      { username: 'john doe' },
+      'Username may contain only letters, numbers, dots, hyphens and underscores',
+    ],
+    [
+      'a number as username',
+      { username: 42 },
+      'username: Invalid input: expected string, received number',
+    ],
+    ['an unknown field', { isAdmin: true }, 'Unrecognized key: "isAdmin"'],
+  ])(
+    'signup with %s answers 400 with its message and stores nothing',
+    async (_case, change, message) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { ...buildSignup(), ...change },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+      expect(await countUsers()).toBe(0);
+    },
+  );
+
+  test('broken JSON, a non-object and a missing body answer 400', async () => {
+    for (const payload of ['{"username": "x"', '[]', 'null', '']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message, payload).toEqual(expect.any(String));
+    }
+    expect(await countUsers()).toBe(0);
+  });
+
+  test('a 5 MB body answers 413 and the server keeps answering', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...buildSignup(), fullName: 'x'.repeat(5 * 1024 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toEqual(expect.any(String));
+    expect(await countUsers()).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  test('login sets an HttpOnly, SameSite=Lax browser-session cookie and the session answers', async () => {
+    const account = await signup(t.app);
+    expect((await getSession()).json()).toEqual({ authenticated: false, user: null });
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: account.username.toUpperCase(), password: account.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.username).toBe(account.username);
+    const cookie = response.cookies.find((c) => c.name === 'rk_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.expires).toBeUndefined();
+    expect(cookie?.maxAge).toBeUndefined();
+    expect(cookie?.secure).toBeUndefined();
+
+    const session = (await getSession(`rk_session=${cookie?.value}`)).json();
+    expect(session).toMatchObject({ authenticated: true, user: { username: account.username } });
+  });
+
+  test('"Remember me" makes the cookie last 30 days', async () => {
+    const account = await signup(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: account.username, password: account.password, rememberMe: true },
+    });
+    const cookie = response.cookies.find((c) => c.name === 'rk_session');
+    expect(cookie?.expires?.getTime()).toBe(clock.getTime() + 30 * DAY_MS);
+  });
+
+  test('the session token is stored hashed, never as sent', async () => {
+    const { cookie } = await createLoggedInUser(t.app);
+    const token = cookie.split('=')[1] ?? '';
+    const rows = await t.database.db.selectFrom('auth_sessions').select('id').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).not.toContain(token);
+    expect(rows[0]?.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('a wrong password and an unknown username get the same answer', async () => {
+    const account = await signup(t.app);
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: account.username, password: 'wrong-password' },
+    });
+    const unknownUser = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nobody-here', password: account.password },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: 'Invalid username or password' });
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.cookies).toHaveLength(0);
+  });
+
+  test('login with missing fields answers the spec messages', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: '', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual([
+      { path: 'username', message: 'Username is required' },
+      { path: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  test('logout revokes the session: the old cookie no longer works', async () => {
+    const { cookie } = await createLoggedInUser(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode,
+    ).toBe(200);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.cookies.find((c) => c.name === 'rk_session')?.value).toBe('');
+
+    expect((await getSession(cookie)).json()).toEqual({ authenticated: false, user: null });
+    const user = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(user.statusCode).toBe(401);
+    expect(user.json()).toEqual({ message: 'You are not logged in' });
+    expect(await t.database.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(0);
+  });
+
+  test('GET /api/user answers the logged-in user and 401 to a made-up token', async () => {
+    const account = await createLoggedInUser(t.app);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: account.cookie },
+    });
+    expect(own.json().user.username).toBe(account.username);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: 'rk_session=forged-token' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  test('a browser session expires after 12 idle hours; a remembered one is renewed while used', async () => {
+    const account = await signup(t.app);
+    const browserCookie = await login(t.app, account.username, account.password);
+    const rememberedCookie = await login(t.app, account.username, account.password, true);
+
+    clock = new Date(clock.getTime() + 16 * DAY_MS);
+    expect((await getSession(browserCookie)).json().authenticated).toBe(false);
+    const renewed = await getSession(rememberedCookie);
+    expect(renewed.json().authenticated).toBe(true);
+    const cookie = renewed.cookies.find((c) => c.name === 'rk_session');
+    expect(cookie?.expires?.getTime()).toBe(clock.getTime() + 30 * DAY_MS);
+
+    clock = new Date(clock.getTime() + 31 * DAY_MS);
+    expect((await getSession(rememberedCookie)).json().authenticated).toBe(false);
+  });
+
+  test('too many logins for one username answer 429 without locking out other traders', async () => {
+    const victim = await signup(t.app);
+    const other = await signup(t.app);
+    const attempt = (username: string, password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { username, password },
+      });
+
+    for (let i = 0; i < 10; i += 1) {
+      expect((await attempt(victim.username, 'guess-' + i, `10.0.0.${i + 1}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const limited = await attempt(victim.username, victim.password, '10.0.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many login attempts\. Please try again in /);
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    expect((await attempt(other.username, other.password, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  test('successful logins do not count towards the limit', async () => {
+    const account = await signup(t.app);
+    for (let i = 0; i < 12; i += 1) await login(t.app, account.username, account.password);
+    expect(
+      (await getSession(await login(t.app, account.username, account.password))).json()
+        .authenticated,
+    ).toBe(true);
+  });
+
+  test('too many logins from one address answer 429 for that address only', async () => {
+    const account = await signup(t.app);
+    const attempt = (username: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { username, password: 'nope-nope' },
+      });
+    for (let i = 0; i < 50; i += 1) await attempt(`guess${i}`, '192.0.2.7');
+    expect((await attempt('guess-again', '192.0.2.7')).statusCode).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '192.0.2.8',
+      payload: { username: account.username, password: account.password },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  test('a state-changing request from another site is refused with 403', async () => {
+    const payload = buildSignup();
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers,
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    }
+    expect(await countUsers()).toBe(0);
+
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: {
+        origin: 'http://localhost:5000',
+        host: 'localhost:5000',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload,
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+  });
+});
+
+describeEachDialect('closed signup', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { env: { SIGNUP: 'closed' } });
+  });
+  afterEach(() => t.close());
+
+  test('only the first account (the administrator) can sign up', async () => {
+    const info = async () => (await t.app.inject({ method: 'GET', url: '/api/app-info' })).json();
+    expect((await info()).isSignupOpen).toBe(true);
+    expect((await signup(t.app)).user.isAdmin).toBe(true);
+    expect((await info()).isSignupOpen).toBe(false);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: 'Signup is closed. Ask an administrator for an account.',
+    });
+  });
+});
+
+describeEachDialect('secure cookies', (dialect) => {
+  test('behind a TLS proxy the session cookie is Secure', async () => {
+    const t = await createTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+    try {
+      const account = await signup(t.app);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: account.username, password: account.password },
+      });
+      expect(response.cookies.find((c) => c.name === 'rk_session')?.secure).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

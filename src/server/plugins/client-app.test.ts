@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+describe('serving the built client', () => {
+  let app: App;
+  let clientDir: string;
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Rulekeeper</title>');
+    writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
+    writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
+    await migrateToLatest(database);
+    app = await createApp({ database, config: loadConfig({}), clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  test('hashed assets are cached for a year and sent precompressed', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  test('every page path gets index.html, which is never cached', async () => {
+    for (const url of ['/', '/login', '/history/12', '/no/such/page?x=1']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Rulekeeper</title>');
+    }
+  });
+
+  test('other files are revalidated, and a missing file is a 404, not the page', async () => {
+    const favicon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  test('/api paths and non-GET requests never get the page', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/missing' })).json()).toEqual({
+      message: 'Not found',
+    });
+    expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,40 @@
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A database made for this run, or null when no PostgreSQL answered. */
+    postgresUrl: string | null;
+  }
+}
+
+/**
+ * Creates a fresh PostgreSQL database for this test run (each test then gets its own schema
+ * in it) and drops it afterwards. Where none is reachable, the PostgreSQL tests say they skipped.
+ */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_URL;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(
+      `\nPostgreSQL not reachable at ${adminUrl} (${(error as Error).message}): ` +
+        'the PostgreSQL API tests are skipped. Set TEST_DATABASE_URL to run them.\n',
+    );
+    project.provide('postgresUrl', null);
+    return;
+  }
+  const name = `rulekeeper_test_${Date.now()}_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  project.provide('postgresUrl', url.toString());
+
+  return async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { inject, describe } from 'vitest';
+import pg from 'pg';
+import { createApp, type App } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { createDatabase, type AppDatabase } from '#server/db/client.ts';
+import type { DialectName } from '#server/db/dialect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+
+export interface TestApp {
+  app: App;
+  database: AppDatabase;
+  close: () => Promise<void>;
+}
+
+/** A migrated, empty database of the given dialect: SQLite in memory, or a fresh PostgreSQL schema. */
+async function createTestDatabase(
+  dialect: DialectName,
+): Promise<{ database: AppDatabase; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
+    await migrateToLatest(database);
+    return { database, drop: async () => {} };
+  }
+  const connectionString = inject('postgresUrl');
+  if (!connectionString) throw new Error('PostgreSQL is not available for this run');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const database = createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
+  await migrateToLatest(database);
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+/** The real app over a fresh database, as `npm start` builds it, without the client files. */
+export async function createTestApp(
+  dialect: DialectName,
+  overrides: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase(dialect);
+  const config: Config = loadConfig({ ...overrides.env });
+  const app = await createApp({
+    database,
+    config,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close(); // also closes the database
+      await drop();
+    },
+  };
+}
+
+const dialects: DialectName[] = ['sqlite', 'postgres'];
+
+/** Runs a suite once per database; the PostgreSQL run is skipped (and says so) when none answered. */
+export function describeEachDialect(name: string, suite: (dialect: DialectName) => void) {
+  for (const dialect of dialects) {
+    const isUnavailable = dialect === 'postgres' && !inject('postgresUrl');
+    describe.skipIf(isUnavailable)(`${name} [${dialect}]`, () => suite(dialect));
+  }
+}
