@@ -1,0 +1,196 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, createTrader, expectToast, logInWithForm } from './support.ts';
+
+test('a newcomer signs up, logs in, finds their way around and logs out', async ({ page }) => {
+  const id = Date.now().toString(36);
+  const account = {
+    username: `newcomer_${id}`,
+    password: `pw-${id}-long`,
+    fullName: 'Nadia Newcomer',
+  };
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByLabel('Full Name').fill(account.fullName);
+  await page.getByLabel('Email').fill(`${account.username}@example.com`);
+  await page.getByLabel('Trading Company (Optional)').fill('Northwind FX');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  await expectToast(
+    page,
+    'Account Created',
+    'Your account has been created successfully. Please log in.',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, 'Login Successful', 'Welcome back!');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(
+    page.getByRole('heading', { name: `${account.fullName} Trading Dashboard` }),
+  ).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+  await expect(page.getByText('All rights reserved')).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Trading Rules' }).click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Trading Rules' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await page.goto('/history/42');
+  await expect(nav.getByRole('link', { name: 'Session History' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await page.getByRole('button', { name: new RegExp(account.fullName) }).click();
+  await expect(page.getByRole('menu')).toContainText(`${account.username}@example.com`);
+  await expect(page.getByRole('menu')).toContainText('Northwind FX');
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Logged Out', 'You have been logged out successfully.');
+
+  await page.goto('/analytics');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the server message and keeps the visitor on the login screen', async ({
+  page,
+  request,
+}) => {
+  const account = await createTrader(request);
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expectToast(page, 'Login Failed', 'Invalid username or password');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the login form says which fields are missing', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+});
+
+test('the signup form shows the validation messages', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill('someone');
+  await page.getByLabel('Password').fill('123');
+  await page.getByLabel('Full Name').fill('A');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('a protected page sends a visitor to the login screen', async ({ page }) => {
+  for (const path of ['/', '/rules', '/history/3', '/settings', '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+  }
+});
+
+test('a logged-in trader on the login screen is sent to the dashboard', async ({
+  page,
+  request,
+}) => {
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown address shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('"Remember me" pre-fills the username and never stores the password', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await createTrader(request);
+  await logInWithForm(page, account, true);
+
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === 'rk_session');
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(storage).not.toContain(account.password);
+  expect(storage).toContain(account.username);
+
+  await context.clearCookies();
+  await page.goto('/login');
+  await expect(page.getByLabel('Username')).toHaveValue(account.username);
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+
+  // Logging in without the box forgets the username again, and the cookie dies with the browser.
+  await page.getByRole('checkbox', { name: 'Remember me' }).click();
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const browserSession = (await context.cookies()).find((c) => c.name === 'rk_session');
+  expect(browserSession?.expires).toBe(-1);
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(
+    account.username,
+  );
+});
+
+test('only an administrator sees the Admin Panel entry', async ({ page }) => {
+  await logInWithForm(page, ADMIN);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('no request leaves for another host', async ({ page, request, baseURL }) => {
+  const appOrigin = new URL(baseURL ?? '').origin;
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== appOrigin) {
+      foreign.push(req.url());
+    }
+  });
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Analytics' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(foreign).toEqual([]);
+});

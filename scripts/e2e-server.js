@@ -1,0 +1,30 @@
+// Starts the built server for the end-to-end tests on a fresh, empty database: a SQLite data
+// dir emptied first, or (with E2E_DATABASE_URL) a PostgreSQL database dropped and created anew.
+// Cleaning up at the start, not the end, holds even when the runner kills the server.
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const port = process.env.PORT ?? '5055';
+const dataDir = join(tmpdir(), `rulekeeper-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL ??= 'warn';
+
+const adminUrl = process.env.E2E_DATABASE_URL;
+if (adminUrl) {
+  const name = `rulekeeper_e2e_${port}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  console.log(`e2e server on PostgreSQL database ${name}`);
+}
+
+await import('../dist/server/main.js');

@@ -1,0 +1,33 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PageLoading } from '#client/components/page-loading.tsx';
+import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
+import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { Footer } from './footer.tsx';
+
+// The shell's menus and drawer are code a visitor on the login screen does not need yet.
+const AuthenticatedLayout = lazy(() =>
+  import('./authenticated-layout.tsx').then((module) => ({ default: module.AuthenticatedLayout })),
+);
+
+/** The sidebar renders only when authenticated (spec §2); every page has main content and a footer. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { appInfo } = useAppInfo();
+
+  if (user) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <AuthenticatedLayout user={user} appInfo={appInfo}>
+          {children}
+        </AuthenticatedLayout>
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="bg-muted/40 flex min-h-dvh flex-col">
+      <main className="flex flex-1 flex-col">{children}</main>
+      <Footer company={appInfo.company} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { AppInfo, User } from '#shared/schemas/auth.ts';
+import { Footer } from './footer.tsx';
+import { MobileHeader } from './mobile-header.tsx';
+import { SidebarContent } from './sidebar-content.tsx';
+
+type AuthenticatedLayoutProps = { user: User; appInfo: AppInfo; children: ReactNode };
+
+/** Sidebar (16rem from md up, a drawer on phones), main content and footer. */
+export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLayoutProps) {
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main-content"
+        className="bg-background focus-visible:ring-ring sr-only z-50 rounded-md px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-2"
+      >
+        Skip to main content
+      </a>
+      <aside className="bg-sidebar text-sidebar-foreground border-sidebar-border fixed inset-y-0 left-0 z-30 hidden w-64 border-r md:block">
+        <SidebarContent user={user} appInfo={appInfo} />
+      </aside>
+      <div className="flex min-h-dvh flex-col md:pl-64">
+        <MobileHeader user={user} appInfo={appInfo} />
+        <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            {children}
+          </div>
+        </main>
+        <Footer company={appInfo.company} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { PageLoading } from '#client/components/page-loading.tsx';
+import { GuestRoute } from '#client/features/auth/components/guest-route.tsx';
+import { ProtectedRoute } from '#client/features/auth/components/protected-route.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { LoginRoute } from './routes/login.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { SignupRoute } from './routes/signup.tsx';
+
+// Screens behind the login load on demand: the login screen stays small.
+const DashboardRoute = lazy(() =>
+  import('./routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })),
+);
+const RulesRoute = lazy(() =>
+  import('./routes/rules.tsx').then((m) => ({ default: m.RulesRoute })),
+);
+const HistoryRoute = lazy(() =>
+  import('./routes/history.tsx').then((m) => ({ default: m.HistoryRoute })),
+);
+const SessionDetailsRoute = lazy(() =>
+  import('./routes/session-details.tsx').then((m) => ({ default: m.SessionDetailsRoute })),
+);
+const AnalyticsRoute = lazy(() =>
+  import('./routes/analytics.tsx').then((m) => ({ default: m.AnalyticsRoute })),
+);
+const SettingsRoute = lazy(() =>
+  import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })),
+);
+const AdminRoute = lazy(() =>
+  import('./routes/admin.tsx').then((m) => ({ default: m.AdminRoute })),
+);
+
+function Protected({ children, requireAdmin }: { children: ReactNode; requireAdmin?: boolean }) {
+  return (
+    <ProtectedRoute requireAdmin={requireAdmin}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </ProtectedRoute>
+  );
+}
+
+/** The route table of spec §2. */
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path={paths.login}>
+        <GuestRoute>
+          <LoginRoute />
+        </GuestRoute>
+      </Route>
+      <Route path={paths.signup}>
+        <GuestRoute>
+          <SignupRoute />
+        </GuestRoute>
+      </Route>
+      <Route path={paths.dashboard}>
+        <Protected>
+          <DashboardRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.rules}>
+        <Protected>
+          <RulesRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.history}>
+        <Protected>
+          <HistoryRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.sessionDetails}>
+        <Protected>
+          <SessionDetailsRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.analytics}>
+        <Protected>
+          <AnalyticsRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.settings}>
+        <Protected>
+          <SettingsRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.admin}>
+        <Protected requireAdmin>
+          <AdminRoute />
+        </Protected>
+      </Route>
+      <Route>
+        <NotFoundRoute />
+      </Route>
+    </Switch>
+  );
+}

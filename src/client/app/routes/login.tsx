@@ -1,0 +1,34 @@
+import { Link, useLocation } from 'wouter';
+import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { usePageTitle } from '../use-page-title.ts';
+
+export function LoginRoute() {
+  const { appInfo } = useAppInfo();
+  const [, navigate] = useLocation();
+  usePageTitle('Login');
+
+  return (
+    <AuthCard
+      title={`Login to ${appInfo.name}`}
+      description="Enter your credentials to access your account"
+      footer={
+        appInfo.isSignupOpen ? (
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link
+              href={paths.signup}
+              className="text-primary font-medium underline-offset-4 hover:underline"
+            >
+              Sign up
+            </Link>
+          </p>
+        ) : null
+      }
+    >
+      <LoginForm onSuccess={() => navigate(paths.dashboard, { replace: true })} />
+    </AuthCard>
+  );
+}

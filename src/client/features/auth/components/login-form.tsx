@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { TextField } from '#client/components/ui/text-field.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { getErrorMessage } from '#client/lib/api-client.ts';
+import {
+  clearRememberedUsername,
+  getRememberedUsername,
+  setRememberedUsername,
+} from '#client/lib/remembered-username.ts';
+import { useLogin } from '../api/login.ts';
+
+type LoginValues = z.output<typeof loginSchema>;
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const [rememberedUsername] = useState(getRememberedUsername);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: {
+      username: rememberedUsername ?? '',
+      password: '',
+      rememberMe: rememberedUsername !== null,
+    },
+  });
+
+  const login = useLogin({
+    onSuccess: (user, input) => {
+      // Only the username is ever kept in the browser (decisions §4).
+      if (input.rememberMe) setRememberedUsername(input.username);
+      else clearRememberedUsername();
+      toast({ title: 'Login Successful', description: 'Welcome back!' });
+      onSuccess();
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Login Failed',
+        description: getErrorMessage(error, 'Login failed'),
+      });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={handleSubmit((values) => login.mutate(values))}
+    >
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="flex items-center gap-2">
+        <Controller
+          control={control}
+          name="rememberMe"
+          render={({ field }) => (
+            <Checkbox
+              id="login-remember-me"
+              name={field.name}
+              checked={field.value ?? false}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Label htmlFor="login-remember-me" className="font-normal">
+          Remember me
+        </Label>
+      </div>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Logging in...' : 'Log in'}
+      </Button>
+    </form>
+  );
+}

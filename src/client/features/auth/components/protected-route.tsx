@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { PageLoading } from '#client/components/page-loading.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { useAuth } from './auth-provider.tsx';
+
+type ProtectedRouteProps = {
+  children: ReactNode;
+  /** Only administrators may see it; the server refuses the data to anyone else too. */
+  requireAdmin?: boolean;
+};
+
+export function ProtectedRoute({ children, requireAdmin = false }: ProtectedRouteProps) {
+  const { isLoading, isAuthenticated, isAdmin } = useAuth();
+
+  if (isLoading) return <PageLoading />;
+  if (!isAuthenticated) return <Redirect to={paths.login} replace />;
+  if (requireAdmin && !isAdmin) {
+    return (
+      <div className="mx-auto max-w-md py-16 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Access denied</h1>
+        <p className="text-muted-foreground mt-2">You do not have access to this page.</p>
+      </div>
+    );
+  }
+  return children;
+}
