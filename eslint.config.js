@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -12,6 +11,11 @@ const zone = (target, from, message, except) => ({
   message,
   ...(except ? { except } : {}),
 });
+
+const noTestHelpers = {
+  regex: '^(#testing/|.*/testing/)',
+  message: 'Production code never imports test helpers.',
+};
 
 const featuresDir = './src/client/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
@@ -28,23 +32,23 @@ export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  importX.flatConfigs.recommended,
-  importX.flatConfigs.typescript,
+  importPlugin.flatConfigs.recommended,
+  importPlugin.flatConfigs.typescript,
   {
     languageOptions: { globals: { ...globals.node } },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      'import/resolver': { typescript: { alwaysTryTypes: true } },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-cycle': 'error',
-      'import-x/no-named-as-default-member': 'off',
+      'import/no-cycle': 'error',
+      'import/no-named-as-default-member': 'off',
       // The import direction of docs/architecture: shared ← server, shared ← client,
       // client: app → features → components/lib, features never import each other.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
@@ -102,19 +106,7 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts', 'src/client/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['#testing/*', '**/testing/*'],
-              message: 'Production code never imports test helpers.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers] }] },
   },
   {
     // Server modules: routes → service → repository → db.
@@ -124,8 +116,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            noTestHelpers,
             {
-              group: ['**/*.service.ts', '**/*.routes.ts'],
+              regex: '\\.(service|routes)\\.ts$',
               message: 'A repository does not import services or routes.',
             },
           ],
@@ -138,7 +131,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/*.routes.ts'], message: 'A service does not import routes.' }] },
+        {
+          patterns: [
+            noTestHelpers,
+            { regex: '\\.routes\\.ts$', message: 'A service does not import routes.' },
+          ],
+        },
       ],
     },
   },
