@@ -86,6 +86,26 @@ test('a wrong password shows the server message and keeps the visitor on the log
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the login button reads "Logging in..." and is disabled while the request runs', async ({
+  page,
+  request,
+}) => {
+  const account = await createTrader(request);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/login', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('the login form says which fields are missing', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
