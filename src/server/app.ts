@@ -17,6 +17,9 @@ import { createAuthSessionsRepository } from './modules/auth/auth-sessions.repos
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createRulesRepository } from './modules/rules/rules.repository.ts';
+import { rulesRoutes } from './modules/rules/rules.routes.ts';
+import { createRulesService } from './modules/rules/rules.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -60,6 +63,7 @@ export async function createApp({
     isSignupOpen: config.isSignupOpen,
     ...(now ? { now } : {}),
   });
+  const rules = createRulesService({ rules: createRulesRepository(database) });
 
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
@@ -92,6 +96,7 @@ export async function createApp({
         }),
       });
       await api.register(authRoutes, { auth, cookieSecure: config.cookieSecure });
+      await api.register(rulesRoutes, { rules });
     },
     { prefix: '/api' },
   );

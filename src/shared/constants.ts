@@ -11,3 +11,12 @@ export const COMPANY_NAME_MAX_LENGTH = 100;
 
 /** "Remember me": how long the persistent session cookie lives. */
 export const REMEMBER_ME_DAYS = 30;
+
+export const RULE_DESCRIPTION_MAX_LENGTH = 500;
+export const RULE_NOTES_MAX_LENGTH = 2000;
+/** A discipline checklist, not a rulebook: also bounds the reorder payload. */
+export const MAX_RULES_PER_USER = 100;
+
+/** Reminder banner intervals (spec §9), in minutes; 5 is the default. */
+export const REMINDER_INTERVAL_MINUTES = [3, 5, 10, 15] as const;
+export const DEFAULT_REMINDER_INTERVAL_MINUTES = 5;

@@ -13,7 +13,9 @@ export function toBool(value: SqlBool): boolean {
 
 /** SQL that yields the current instant as an ISO-8601 UTC string with milliseconds. */
 export function nowExpression(dialect: DialectName) {
-  return dialect === 'sqlite' ? sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : sql`now()`;
+  return dialect === 'sqlite'
+    ? sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+    : sql<string>`now()`;
 }
 
 /** The driver errors that mean a UNIQUE constraint refused a row. */

@@ -72,3 +72,8 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   if (!toBool(user.is_admin)) throw notAdmin();
   return user;
 }
+
+/** onRequest hook for a module whose every route needs a login: 401 before the body is read. */
+export async function ensureLoggedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

@@ -8,15 +8,14 @@ import { AppError } from '../errors.ts';
 
 interface ValidationIssue {
   instancePath: string;
-  keyword: string;
   message?: string;
 }
 
-/** Zod's own messages do not say which field they are about; ours already do. */
-function describeIssue({ instancePath, keyword, message = 'Invalid value' }: ValidationIssue) {
+/** Zod's own messages ("Invalid input: …") do not say which field they are about; ours do. */
+function describeIssue({ instancePath, message = 'Invalid input' }: ValidationIssue) {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const needsField = keyword === 'invalid_type' || keyword === 'invalid_value';
-  return { path: field, message: needsField && field ? `${field}: ${message}` : message };
+  const needsField = field !== '' && message.startsWith('Invalid input');
+  return { path: field, message: needsField ? `${field}: ${message}` : message };
 }
 
 /** One place that turns every error into `{ message }` and hides the details of a 5xx. */

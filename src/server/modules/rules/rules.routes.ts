@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, okSchema } from '#shared/schemas/common.ts';
+import {
+  reorderRulesSchema,
+  ruleIdParamsSchema,
+  ruleInputSchema,
+  ruleResponseSchema,
+  rulesResponseSchema,
+} from '#shared/schemas/rules.ts';
+import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import type { RulesService } from './rules.service.ts';
+
+const tags = ['rules'];
+
+export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async (
+  app,
+  { rules },
+) => {
+  app.addHook('onRequest', ensureLoggedIn);
+
+  app.get(
+    '/rules',
+    {
+      schema: {
+        tags,
+        summary: "The trader's rules, in their order",
+        response: { 200: rulesResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ rules: await rules.listRules(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/rules',
+    {
+      schema: {
+        tags,
+        summary: 'Add a rule at the end of the list',
+        body: ruleInputSchema,
+        response: { 201: ruleResponseSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const rule = await rules.createRule(requireUser(request).id, request.body);
+      return reply.status(201).send({ rule });
+    },
+  );
+
+  // Declared before /rules/:id; Fastify's router prefers the static path anyway.
+  app.put(
+    '/rules/reorder',
+    {
+      schema: {
+        tags,
+        summary: 'Store a new order: every rule of the trader, each once',
+        body: reorderRulesSchema,
+        response: { 200: rulesResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      rules: await rules.reorderRules(requireUser(request).id, request.body.ruleIds),
+    }),
+  );
+
+  app.put(
+    '/rules/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a rule',
+        params: ruleIdParamsSchema,
+        body: ruleInputSchema,
+        response: { 200: ruleResponseSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => ({
+      rule: await rules.updateRule(requireUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/rules/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a rule; past sessions keep it in their history',
+        params: ruleIdParamsSchema,
+        response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await rules.deleteRule(requireUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  MAX_RULES_PER_USER,
+  RULE_DESCRIPTION_MAX_LENGTH,
+  RULE_NOTES_MAX_LENGTH,
+} from '../constants.ts';
+import { optionalText } from './common.ts';
+
+export const ruleSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  notes: z.string().nullable(),
+  displayOrder: z.number().int(),
+});
+export type Rule = z.infer<typeof ruleSchema>;
+
+/** The body of `POST /api/rules` and `PUT /api/rules/{id}`; blank notes mean none. */
+export const ruleInputSchema = z.strictObject({
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Rule description is required')
+    .max(
+      RULE_DESCRIPTION_MAX_LENGTH,
+      `Rule description must be at most ${RULE_DESCRIPTION_MAX_LENGTH} characters`,
+    ),
+  notes: optionalText(
+    RULE_NOTES_MAX_LENGTH,
+    `Notes must be at most ${RULE_NOTES_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  ),
+});
+export type RuleInput = z.input<typeof ruleInputSchema>;
+export type RuleData = z.output<typeof ruleInputSchema>;
+
+export const ruleIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Rule id must be a number' }).int().positive('Rule id must be a number'),
+});
+
+export const reorderRulesSchema = z.strictObject({
+  ruleIds: z
+    .array(z.number().int().positive(), { error: 'ruleIds must be a list of rule ids' })
+    .max(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once'),
+});
+export type ReorderRulesInput = z.infer<typeof reorderRulesSchema>;
+
+export const rulesResponseSchema = z.object({ rules: z.array(ruleSchema) });
+export const ruleResponseSchema = z.object({ rule: ruleSchema });
