@@ -33,7 +33,10 @@ export type RuleInput = z.input<typeof ruleInputSchema>;
 export type RuleData = z.output<typeof ruleInputSchema>;
 
 export const ruleIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Rule id must be a number' }).int().positive('Rule id must be a number'),
+  id: z.coerce
+    .number({ error: 'Rule id must be a number' })
+    .int()
+    .positive('Rule id must be a number'),
 });
 
 export const reorderRulesSchema = z.strictObject({
