@@ -27,5 +27,5 @@ if (adminUrl) {
   console.log(`e2e server on PostgreSQL database ${name}`);
 }
 
-// eslint-disable-next-line import/no-unresolved -- built by `npm run build` just before this runs
+// Built by `npm run build` just before this runs (lint ignores dist/ paths for that reason).
 await import('../dist/server/main.js');
