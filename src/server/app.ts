@@ -85,6 +85,10 @@ export async function createApp({
 
   await app.register(
     async (api) => {
+      // API answers are per user and change with every write: never from a cache.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      });
       await api.register(sameOriginPlugin);
       await api.register(authenticatePlugin, { auth, cookieSecure: config.cookieSecure });
       await api.register(healthRoutes, { database });

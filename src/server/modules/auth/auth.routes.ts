@@ -83,12 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: authSessionSchema } },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return request.user
+    async (request) =>
+      request.user
         ? { authenticated: true, user: toUserDto(request.user) }
-        : { authenticated: false, user: null };
-    },
+        : { authenticated: false, user: null },
   );
 
   app.get(

@@ -23,6 +23,13 @@ describeEachDialect('the API edge', (dialect) => {
     }
   });
 
+  test('API answers are never cached', async () => {
+    for (const url of ['/api/auth/session', '/api/health', '/api/app-info']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   test('the OpenAPI description lists the routes with their schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
