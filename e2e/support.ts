@@ -51,3 +51,22 @@ export async function expectToast(page: Page, title: string, text?: string) {
   await expect(region.getByText(title, { exact: true })).toBeVisible();
   if (text) await expect(region.getByText(text, { exact: true })).toBeVisible();
 }
+
+/**
+ * Creates rules through the API, in order, as the logged-in user of `page`
+ * (its request context shares the page's cookies).
+ */
+export async function createRules(page: Page, rules: { description: string; notes?: string }[]) {
+  for (const rule of rules) {
+    const response = await page.request.post('/api/rules', { data: rule });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+/** The rule descriptions in the order the rules list shows them, read from the drag handles. */
+export async function shownRuleOrder(page: Page) {
+  const labels = await page
+    .getByRole('button', { name: /^Reorder rule: / })
+    .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/^Reorder rule: /, ''));
+}

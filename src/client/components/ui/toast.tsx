@@ -12,6 +12,10 @@ export function ToastViewport({
 }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
+      // A modal dialog hides the rest of the page from assistive technology, but it leaves
+      // elements with aria-live alone: this keeps a toast raised from a dialog reachable.
+      // Radix announces each toast through its own live region, so "off" changes nothing else.
+      aria-live="off"
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ruleResponseSchema, type Rule, type RuleData } from '#shared/schemas/rules.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { rulesQueryKey } from './get-rules.ts';
+
+export async function createRule(input: RuleData): Promise<Rule> {
+  const { rule } = await apiRequest('/api/rules', {
+    method: 'POST',
+    body: input,
+    schema: ruleResponseSchema,
+  });
+  return rule;
+}
+
+type UseCreateRuleOptions = {
+  onSuccess?: (rule: Rule) => void;
+  onError?: (error: Error) => void;
+};
+
+/** Creates a rule; the caller hears of success once the list shows it. */
+export function useCreateRule({ onSuccess, onError }: UseCreateRuleOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRule,
+    onSuccess: async (rule) => {
+      await queryClient.invalidateQueries({ queryKey: rulesQueryKey });
+      onSuccess?.(rule);
+    },
+    onError,
+  });
+}

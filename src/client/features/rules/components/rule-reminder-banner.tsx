@@ -1,0 +1,130 @@
+import { BellRing, ChevronLeft, ChevronRight, Timer } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { REMINDER_INTERVAL_MINUTES } from '#shared/constants.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx';
+import { useRules } from '../api/get-rules.ts';
+import { isReminderInterval, useReminderInterval } from '../hooks/use-reminder-interval.ts';
+
+/**
+ * The dashboard's sticky banner: one rule with notes at a time, the next one
+ * after the chosen interval, wrapping from the last to the first (spec §2).
+ */
+export function RuleReminderBanner() {
+  const { data: rules, isPending, isError } = useRules();
+  const [minutes, setMinutes] = useReminderInterval();
+  const [index, setIndex] = useState(0);
+
+  const reminders = useMemo(() => (rules ?? []).filter((rule) => rule.notes?.trim()), [rules]);
+  const count = reminders.length;
+  // Rules can be deleted while one is shown: stay within the list.
+  const position = count === 0 ? 0 : Math.min(index, count - 1);
+  const listKey = reminders.map((rule) => rule.id).join(',');
+
+  // A fresh full interval after every change: the interval, the list, or a manual step.
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = setTimeout(() => setIndex((position + 1) % count), minutes * 60_000);
+    return () => clearTimeout(timer);
+  }, [position, count, minutes, listKey]);
+
+  if (isPending) return <BannerMessage>Loading trading rules...</BannerMessage>;
+  if (isError) return <BannerMessage>Your trading rules could not be loaded.</BannerMessage>;
+  const reminder = reminders[position];
+  if (!reminder) {
+    return <BannerMessage>Add notes to your trading rules to see reminders here</BannerMessage>;
+  }
+
+  const step = (delta: number) => setIndex((position + delta + count) % count);
+
+  return (
+    <BannerFrame>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
+        <div aria-live="polite" aria-atomic="true" className="min-w-0 flex-1">
+          <p className="text-primary text-xs font-semibold tracking-wide uppercase">
+            Rule reminder{' '}
+            <span className="text-muted-foreground ml-1 tabular-nums">{`${position + 1}/${count}`}</span>
+          </p>
+          <p className="mt-1 font-semibold wrap-anywhere">{reminder.description}</p>
+          <p className="text-muted-foreground mt-0.5 line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap">
+            {reminder.notes}
+          </p>
+        </div>
+        <div className="-ml-1.5 flex shrink-0 items-center gap-1 sm:ml-0">
+          {count > 1 ? (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label="Previous reminder"
+                onClick={() => step(-1)}
+              >
+                <ChevronLeft aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label="Next reminder"
+                onClick={() => step(1)}
+              >
+                <ChevronRight aria-hidden="true" />
+              </Button>
+            </>
+          ) : null}
+          <Select
+            value={String(minutes)}
+            onValueChange={(value) => {
+              const next = Number(value);
+              if (isReminderInterval(next)) setMinutes(next);
+            }}
+          >
+            <SelectTrigger aria-label="Reminder interval" className="ml-1 h-8 w-auto gap-1.5">
+              <Timer aria-hidden="true" className="text-muted-foreground size-4" />
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent align="end">
+              {REMINDER_INTERVAL_MINUTES.map((option) => (
+                <SelectItem key={option} value={String(option)}>
+                  {`${option} minutes`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+    </BannerFrame>
+  );
+}
+
+function BannerFrame({ children }: { children: ReactNode }) {
+  return (
+    <section
+      aria-label="Rule reminders"
+      // Below the phone's sticky top bar (h-14); at the very top from md up, where there is none.
+      className="bg-card sticky top-14 z-10 flex items-start gap-3 rounded-xl border p-3 shadow-sm sm:p-4 md:top-0"
+    >
+      <span className="bg-primary/10 text-primary flex size-9 shrink-0 items-center justify-center rounded-full">
+        <BellRing aria-hidden="true" className="size-4" />
+      </span>
+      {children}
+    </section>
+  );
+}
+
+function BannerMessage({ children }: { children: ReactNode }) {
+  return (
+    <BannerFrame>
+      <p role="status" className="text-muted-foreground min-w-0 flex-1 self-center text-sm">
+        {children}
+      </p>
+    </BannerFrame>
+  );
+}
