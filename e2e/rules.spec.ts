@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   createRules,
   createTrader,
+  expectNoSeriousViolations,
   expectToast,
   logInWithForm,
   shownRuleOrder,
@@ -282,16 +282,6 @@ test('the dashboard shows the rules card and says when recording sessions arrive
   await newSession.click({ force: true });
   await expectToast(page, 'Coming soon', 'Recording sessions arrives soon');
 });
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-  ).toEqual([]);
-}
 
 test('the rules screens and dialogs have no serious accessibility violations', async ({ page }) => {
   await logInAsNewTrader(page);

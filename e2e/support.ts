@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = {
@@ -69,4 +70,15 @@ export async function shownRuleOrder(page: Page) {
     .getByRole('button', { name: /^Reorder rule: / })
     .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label') ?? ''));
   return labels.map((label) => label.replace(/^Reorder rule: /, ''));
+}
+
+/** Runs axe on the page as it is now and expects no serious or critical violation. */
+export async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
 }
