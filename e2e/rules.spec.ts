@@ -71,7 +71,7 @@ test('a trader adds, edits and deletes a rule through the dialogs', async ({ pag
   const editedRow = page.getByRole('listitem').filter({ hasText: 'Always set a stop loss' });
   await expect(editedRow).toBeVisible();
   await expect(editedRow.getByText('Notes:')).toHaveCount(0);
-  expect(await shownRuleOrder(page)).toEqual(['Always set a stop loss']);
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Always set a stop loss']);
 
   // Delete: a click outside does not dismiss the confirmation; Cancel keeps the rule.
   await page.getByRole('button', { name: 'Delete rule: Always set a stop loss' }).click();
@@ -272,7 +272,7 @@ test('the dashboard shows the rules card and says when recording sessions arrive
   await dialog.getByLabel('Rule Description').fill('Risk at most 1% a trade');
   await dialog.getByRole('button', { name: 'Add Rule' }).click();
   await expectToast(page, 'Success', 'Trading rule has been created');
-  expect(await shownRuleOrder(page)).toEqual(['Risk at most 1% a trade']);
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Risk at most 1% a trade']);
 
   // Recording sessions is not built yet: the button says so instead of doing nothing.
   const newSession = page.getByRole('button', { name: 'New Session' });

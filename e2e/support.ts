@@ -64,7 +64,10 @@ export async function createRules(page: Page, rules: { description: string; note
   }
 }
 
-/** The rule descriptions in the order the rules list shows them, read from the drag handles. */
+/**
+ * The rule descriptions in the order the list shows them, read once from the drag handles:
+ * wrap it in `expect.poll` so it waits for the list to render.
+ */
 export async function shownRuleOrder(page: Page) {
   const labels = await page
     .getByRole('button', { name: /^Reorder rule: / })
