@@ -18,9 +18,3 @@ export function createErrorFactory(definition: {
 }) {
   return () => new AppError(definition.code, definition.statusCode, definition.message);
 }
-
-export const notFound = createErrorFactory({
-  code: 'common.not_found',
-  statusCode: 404,
-  message: 'Not found',
-});

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, SqlBool } from 'kysely';
+import type { ColumnType, Generated, Selectable, SqlBool } from 'kysely';
 
 /** An ISO-8601 UTC timestamp with milliseconds, written by the database. */
 type Timestamp = ColumnType<string, never, never>;
@@ -87,4 +87,3 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
-import { toBool } from '../db/dialect.ts';
-import { notAdmin, notAuthenticated } from '../modules/auth/auth.errors.ts';
+import { notAuthenticated } from '../modules/auth/auth.errors.ts';
 import type { AuthService, IssuedSession } from '../modules/auth/auth.service.ts';
 
 export const SESSION_COOKIE = 'rk_session';
@@ -64,13 +63,6 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: Authe
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw notAuthenticated();
   return request.user;
-}
-
-/** The logged-in administrator; 401 when logged out, 403 for a trader. */
-export function requireAdmin(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (!toBool(user.is_admin)) throw notAdmin();
-  return user;
 }
 
 /** onRequest hook for a module whose every route needs a login: 401 before the body is read. */

@@ -47,6 +47,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .on('auth_sessions')
     .column('user_id')
     .execute();
+  // Every login sweeps out expired sessions.
+  await db.schema
+    .createIndex('auth_sessions_expires_at')
+    .on('auth_sessions')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('trading_rules')

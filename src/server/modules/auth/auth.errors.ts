@@ -12,12 +12,6 @@ export const notAuthenticated = createErrorFactory({
   message: 'You are not logged in',
 });
 
-export const notAdmin = createErrorFactory({
-  code: 'auth.not_admin',
-  statusCode: 403,
-  message: 'Administrator rights are required',
-});
-
 export const usernameTaken = createErrorFactory({
   code: 'auth.username_taken',
   statusCode: 409,

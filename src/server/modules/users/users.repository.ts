@@ -20,10 +20,6 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
 
-    findUserById(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     findUserByNormalizedUsername(usernameNormalized: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
