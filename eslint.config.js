@@ -45,6 +45,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import/no-cycle': 'error',
+      // Every import is declared in package.json; dev-only packages are fine outside the server.
+      'import/no-extraneous-dependencies': ['error', { devDependencies: true }],
       // The build output does not exist in a fresh clone.
       'import/no-unresolved': ['error', { ignore: ['/dist/'] }],
       'import/no-named-as-default-member': 'off',
@@ -109,6 +111,12 @@ export default tseslint.config(
     files: ['src/server/**/*.ts', 'src/client/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers] }] },
+  },
+  {
+    // The bundled server keeps its packages external: `npm install --omit=dev` must run it.
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
     // Server modules: routes → service → repository → db.

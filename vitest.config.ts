@@ -2,10 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
-    globalSetup: ['src/testing/global-setup.ts'],
-    // argon2 and PostgreSQL schemas make some tests slower than the 5 s default on 2 cores.
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          globalSetup: ['src/testing/global-setup.ts'],
+          // argon2 and PostgreSQL schemas make some tests slower than the 5 s default on 2 cores.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        // Pure client logic (no DOM): the screens themselves are tested in Chromium by Playwright.
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
   },
 });

@@ -1,32 +1,44 @@
 import fastifyCompress from '@fastify/compress';
 import { fastifyCookie } from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
-import { createAuthSessionsRepository } from './modules/auth/auth-sessions.repository.ts';
+import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLoginsRepository } from './modules/auth/logins.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createRulesRepository } from './modules/rules/rules.repository.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { requestLoggingPlugin } from './plugins/request-logging.ts';
+import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+
+/** How long a client may take; half-sent requests must not pile up. */
+export interface Timeouts {
+  /** The whole request, headers and body (a 10 MB upload on a slow line fits). */
+  requestMs: number;
+  /** A socket with no traffic at all; longer than Fastify's 72 s keep-alive. */
+  idleMs: number;
+  /** How often Node looks for requests past `requestMs`. */
+  checkIntervalMs: number;
+}
+
+const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 60_000, idleMs: 75_000, checkIntervalMs: 5_000 };
 
 export interface CreateAppOptions {
   database: AppDatabase;
@@ -36,6 +48,17 @@ export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A fixed clock for tests. */
   now?: () => Date;
+  timeouts?: Timeouts;
+  /** Tests also check every answer against its zod schema, so the contract cannot drift. */
+  isCheckingResponses?: boolean;
+}
+
+/** `TRUST_PROXY` as Fastify takes it: a hop count becomes "trust the n nearest hops". */
+function toTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  // Fastify refuses to trust a bare number (it cannot check the peer); with a hop count the
+  // operator tells us the server is reachable only through that many proxies.
+  return (_address: string, hop: number) => hop < trustProxy;
 }
 
 /** The only place where the parts of the server are wired together. */
@@ -45,32 +68,38 @@ export async function createApp({
   clientDir,
   logger = false,
   now,
+  timeouts = DEFAULT_TIMEOUTS,
+  isCheckingResponses = false,
 }: CreateAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    disableRequestLogging: true,
+    trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { connectionsCheckingInterval: timeouts.checkIntervalMs },
     // Let in-flight requests finish on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ isCheckingResponses }));
 
-  const users = createUsersRepository(database);
+  const users = createUsersService({ database, isSignupConfiguredOpen: config.isSignupOpen });
   const auth = createAuthService({
     users,
-    sessions: createAuthSessionsRepository(database),
-    isSignupOpen: config.isSignupOpen,
+    logins: createLoginsRepository(database),
     ...(now ? { now } : {}),
   });
-  const rules = createRulesService({ rules: createRulesRepository(database) });
+  const limits = createAttemptLimits({ signupsPerHour: config.signupsPerHour });
+  const rules = createRulesService({ database });
 
   await app.register(errorHandlerPlugin);
+  await app.register(requestLoggingPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -86,8 +115,8 @@ export async function createApp({
   await app.register(
     async (api) => {
       // API answers are per user and change with every write: never from a cache.
-      api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      api.addHook('onRequest', async (_request, reply) => {
+        void reply.header('cache-control', 'no-store');
       });
       await api.register(sameOriginPlugin);
       await api.register(authenticatePlugin, { auth, cookieSecure: config.cookieSecure });
@@ -96,10 +125,10 @@ export async function createApp({
         getInfo: async () => ({
           name: config.appName,
           company: config.appCompany,
-          isSignupOpen: config.isSignupOpen || !(await users.hasAnyUser()),
+          isSignupOpen: await users.isSignupOpen(),
         }),
       });
-      await api.register(authRoutes, { auth, cookieSecure: config.cookieSecure });
+      await api.register(authRoutes, { auth, users, limits, cookieSecure: config.cookieSecure });
       await api.register(rulesRoutes, { rules });
     },
     { prefix: '/api' },

@@ -1,20 +1,43 @@
+import type { ApiError } from '#shared/schemas/common.ts';
+
+interface ErrorDefinition {
+  code: string;
+  statusCode: number;
+  message: string;
+  /** Field messages of a 400, as the client maps them onto its form. */
+  issues?: NonNullable<ApiError['issues']>;
+  /** Headers the answer carries, such as `retry-after` on a 429. */
+  headers?: Record<string, string>;
+}
+
 /** An error the API answers with as `{ message }` and a status. `code` is stable for logs and tests. */
 export class AppError extends Error {
   override name = 'AppError';
-  constructor(
-    readonly code: string,
-    readonly statusCode: number,
-    message: string,
-  ) {
+  readonly code: string;
+  readonly statusCode: number;
+  readonly issues: ErrorDefinition['issues'];
+  readonly headers: ErrorDefinition['headers'];
+
+  constructor({ code, statusCode, message, issues, headers }: ErrorDefinition) {
     super(message);
+    this.code = code;
+    this.statusCode = statusCode;
+    this.issues = issues;
+    this.headers = headers;
   }
 }
 
 /** Declares an error once, papra-style: `export const userNotFound = createErrorFactory({...})`. */
-export function createErrorFactory(definition: {
-  code: string;
-  statusCode: number;
-  message: string;
-}) {
-  return () => new AppError(definition.code, definition.statusCode, definition.message);
+export function createErrorFactory(definition: ErrorDefinition) {
+  return () => new AppError(definition);
 }
+
+/**
+ * No valid login. Shared by the authentication plugin and the per-trader lock, which finds
+ * the account gone when it was deleted while the request was on its way.
+ */
+export const notAuthenticated = createErrorFactory({
+  code: 'auth.not_authenticated',
+  statusCode: 401,
+  message: 'You are not logged in',
+});

@@ -1,7 +1,7 @@
 /** Limits and figures that the server and the client must agree on. */
 
 export const USERNAME_MAX_LENGTH = 50;
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 hashes whatever it is given; a bound keeps a hostile body from costing CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
 export const FULL_NAME_MIN_LENGTH = 2;
@@ -17,6 +17,6 @@ export const RULE_NOTES_MAX_LENGTH = 2000;
 /** A discipline checklist, not a rulebook: also bounds the reorder payload. */
 export const MAX_RULES_PER_USER = 100;
 
-/** Reminder banner intervals (spec §9), in minutes; 5 is the default. */
+/** Reminder banner intervals, in minutes, as the product was observed; 5 is the default. */
 export const REMINDER_INTERVAL_MINUTES = [3, 5, 10, 15] as const;
 export const DEFAULT_REMINDER_INTERVAL_MINUTES = 5;

@@ -49,6 +49,7 @@ export async function createTestApp(
   const app = await createApp({
     database,
     config,
+    isCheckingResponses: true,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   await app.ready();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { AppDatabase } from './client.ts';
 import type { DialectName } from './dialect.ts';
@@ -12,23 +13,36 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-initial': initial,
 };
 
+/**
+ * The schema the migration tables live in. Without it Kysely takes a `kysely_migration`
+ * table in ANY schema of the database as ours, and then fails to find it in our own.
+ */
+async function currentSchema({ db, dialect }: AppDatabase): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 /** Brings the schema up to date; throws (and changes nothing of the failed step) on error. */
-export async function migrateToLatest({ db, dialect }: AppDatabase): Promise<void> {
+export async function migrateToLatest(database: AppDatabase): Promise<void> {
+  const schema = await currentSchema(database);
   const migrator = new Migrator({
-    db,
+    db: database.db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
           Object.entries(MIGRATIONS).map(([name, migration]) => [
             name,
-            { up: (trx) => migration.up(trx, dialect) } satisfies Migration,
+            { up: (trx) => migration.up(trx, database.dialect) } satisfies Migration,
           ]),
         ),
     },
   });
   const { error, results } = await migrator.migrateToLatest();
+  if (!error) return;
   const failed = results?.find((result) => result.status === 'Error');
-  if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
-  }
+  // No failed step means the migrator could not even start: the database itself is the problem.
+  if (!failed) throw error;
+  throw new Error(`Migration ${failed.migrationName} failed`, { cause: error });
 }

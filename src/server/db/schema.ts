@@ -24,13 +24,16 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** Logins ("auth sessions"): one row per logged-in browser. */
 export interface AuthSessionsTable {
-  /** SHA-256 of the cookie token: a stolen table does not hand out sessions. */
+  /** SHA-256 of the cookie token: a stolen table does not hand out logins. */
   id: string;
   user_id: number;
+  /** When the login ends unless renewed: the idle end, never past the absolute end. */
   expires_at: string;
   is_persistent: Bool;
-  created_at: Timestamp;
+  /** The absolute end of a login is counted from here; written by the server's clock. */
+  created_at: ColumnType<string, string, never>;
 }
 
 export interface TradingRulesTable {
@@ -87,3 +90,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+/** A user as the server handles it outside the password check: no password hash. */
+export type UserRecord = Omit<UserRow, 'password_hash' | 'username_normalized' | 'updated_at'>;

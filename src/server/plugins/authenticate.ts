@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '../db/schema.ts';
-import { notAuthenticated } from '../modules/auth/auth.errors.ts';
-import type { AuthService, IssuedSession } from '../modules/auth/auth.service.ts';
+import type { User } from '#shared/schemas/auth.ts';
+import { notAuthenticated } from '../errors.ts';
+import type { AuthService, IssuedLogin } from '../modules/auth/auth.service.ts';
 
-export const SESSION_COOKIE = 'rk_session';
+export const LOGIN_COOKIE = 'rk_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The logged-in user, or null. Set for every request by the authenticate plugin. */
-    user: UserRow | null;
-    /** The cookie token of the current session, for logout. */
-    sessionToken: string | null;
+    /** The logged-in user as the API shows it (never the password hash), or null. */
+    user: User | null;
+    /** The cookie token of the current login, for logout. */
+    loginToken: string | null;
   }
 }
 
@@ -20,47 +20,47 @@ export interface AuthenticateOptions {
   cookieSecure: 'auto' | boolean;
 }
 
-export function setSessionCookie(
+export function setLoginCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  session: IssuedSession,
+  login: IssuedLogin,
   cookieSecure: 'auto' | boolean,
 ) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  reply.setCookie(LOGIN_COOKIE, login.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure,
-    // Without "Remember me" no expiry is sent: the browser drops the cookie when it closes.
-    ...(session.isPersistent ? { expires: session.expiresAt } : {}),
+    // "Remember me": the cookie lives to the login's absolute end. Without it no expiry is
+    // sent, so the browser drops the cookie when it closes.
+    ...(login.isPersistent ? { expires: login.expiresAt } : {}),
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearLoginCookie(reply: FastifyReply) {
+  reply.clearCookie(LOGIN_COOKIE, { path: '/' });
 }
 
-/** Resolves the session cookie of every request into `request.user`. */
+/** Resolves the login cookie of every request into `request.user`. */
 export const authenticatePlugin = fp(async (app: FastifyInstance, options: AuthenticateOptions) => {
   app.decorateRequest('user', null);
-  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('loginToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[LOGIN_COOKIE];
     if (!token) return;
-    const result = await options.auth.validateSessionToken(token);
-    if (!result) {
-      clearSessionCookie(reply);
+    const user = await options.auth.validateLoginToken(token);
+    if (!user) {
+      clearLoginCookie(reply);
       return;
     }
-    request.user = result.user;
-    request.sessionToken = token;
-    if (result.renewed) setSessionCookie(request, reply, result.session, options.cookieSecure);
+    request.user = user;
+    request.loginToken = token;
   });
 });
 
 /** The logged-in user; 401 for anyone else. Every handler of user data starts here. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw notAuthenticated();
   return request.user;
 }

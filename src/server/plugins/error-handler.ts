@@ -26,7 +26,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      if (error.headers) void reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.issues
+            ? { message: error.message, issues: error.issues }
+            : { message: error.message },
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

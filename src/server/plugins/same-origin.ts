@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.ts';
+import { createErrorFactory } from '../errors.ts';
+
+const crossSiteRequest = createErrorFactory({
+  code: 'common.cross_site',
+  statusCode: 403,
+  message: 'Cross-site requests are not allowed',
+});
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,8 +30,6 @@ function isCrossSite(request: FastifyRequest): boolean {
 export const sameOriginPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossSite(request)) {
-      throw new AppError('common.cross_site', 403, 'Cross-site requests are not allowed');
-    }
+    if (isCrossSite(request)) throw crossSiteRequest();
   });
 });

@@ -8,51 +8,55 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants.ts';
-import { optionalText } from './common.ts';
+import { optionalText, requiredText, textTypeError, wellFormedText } from './common.ts';
+
+const username = requiredText({ label: 'Username', max: USERNAME_MAX_LENGTH });
+
+/** Passwords are never trimmed or otherwise changed: what was typed is what is hashed. */
+function password(min: number, minMessage: string) {
+  return z
+    .string({ error: textTypeError('Password', minMessage) })
+    .min(min, minMessage)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .pipe(wellFormedText({ label: 'Password' }));
+}
 
 export const loginSchema = z.strictObject({
-  username: z
-    .string()
-    .trim()
-    .min(1, 'Username is required')
-    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`),
-  password: z
-    .string()
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  username,
+  password: password(1, 'Password is required'),
   rememberMe: z.boolean().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** The fields of a new account: public signup and, later, the admin's create-user dialog. */
+/**
+ * The fields of a new account: public signup and the admin's create-user dialog. The server
+ * also refuses a password found in its list of common passwords.
+ */
 export const newAccountFields = {
-  username: z
-    .string()
-    .trim()
-    .min(1, 'Username is required')
-    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-    .regex(
-      /^[\p{L}\p{N}._-]+$/u,
-      'Username may contain only letters, numbers, dots, hyphens and underscores',
-    ),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  fullName: z
-    .string()
-    .trim()
-    .min(FULL_NAME_MIN_LENGTH, 'Full name is required')
-    .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`),
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX_LENGTH, 'Invalid email address')
-    .pipe(z.email('Invalid email address')),
-  companyName: optionalText(
-    COMPANY_NAME_MAX_LENGTH,
-    `Trading company must be at most ${COMPANY_NAME_MAX_LENGTH} characters`,
+  username: username.pipe(
+    z
+      .string()
+      .regex(
+        /^[\p{L}\p{N}._-]+$/u,
+        'Username may contain only letters, numbers, dots, hyphens and underscores',
+      ),
   ),
+  password: password(
+    PASSWORD_MIN_LENGTH,
+    `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  ),
+  fullName: requiredText({
+    label: 'Full name',
+    min: FULL_NAME_MIN_LENGTH,
+    max: FULL_NAME_MAX_LENGTH,
+    requiredMessage: 'Full name is required',
+  }),
+  email: requiredText({
+    label: 'Email',
+    max: EMAIL_MAX_LENGTH,
+    requiredMessage: 'Invalid email address',
+  }).pipe(z.email('Invalid email address')),
+  companyName: optionalText({ label: 'Trading company', max: COMPANY_NAME_MAX_LENGTH }),
 };
 
 export const signupSchema = z.strictObject(newAccountFields);

@@ -9,12 +9,108 @@ export type ApiError = z.infer<typeof errorSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** A text field that is trimmed first; blank input becomes `undefined`. */
-export function optionalText(max: number, tooLong: string) {
+/*
+ * Text. Both databases must get the same answer for the same input: PostgreSQL refuses a NUL
+ * in text and silently replaces an unpaired surrogate, SQLite stores both. So every text field
+ * of the API accepts well-formed Unicode only, and says which field was refused; nothing is
+ * silently changed except trimming. One-line fields also refuse bidirectional overrides, which
+ * can make a name or rule read differently from what it is (Trojan Source).
+ */
+
+/** With the `u` flag a surrogate range matches only a surrogate that is not part of a pair. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
+/** C0 controls (NUL included), DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** The same, less tab, line feed and carriage return, which multi-line notes may hold. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+/** Embeddings, overrides and isolates (LRE…RLO, LRI…PDI). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+
+interface TextOptions {
+  /** The field's name as a person reads it; every message starts with it. */
+  label: string;
+  max: number;
+  /** Notes: line breaks and tabs allowed, bidirectional controls too. */
+  isMultiLine?: boolean;
+}
+
+/** The character checks of a text field, for the untrimmed fields (passwords) too. */
+export function wellFormedText({ label, isMultiLine = false }: Omit<TextOptions, 'max'>) {
   return z
-    .string()
+    .string({ error: `${label} must be text` })
+    .refine((value) => !UNPAIRED_SURROGATE.test(value), `${label} must be valid Unicode text`)
+    .refine(
+      (value) => !(isMultiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value),
+      `${label} must not contain control characters`,
+    )
+    .refine(
+      (value) => isMultiLine || !BIDI_CONTROL.test(value),
+      `${label} must not contain bidirectional control characters`,
+    );
+}
+
+/** The message for a value that is not a string: a missing one is told it is required. */
+export function textTypeError(label: string, missingMessage = `${label} is required`) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? missingMessage : `${label} must be text`;
+}
+
+function maxMessage(label: string, max: number) {
+  return `${label} must be at most ${max.toLocaleString('en-US')} characters`;
+}
+
+/** A required text field, trimmed; `requiredMessage` when it is blank. */
+export function requiredText({
+  label,
+  max,
+  isMultiLine,
+  min = 1,
+  requiredMessage = `${label} is required`,
+}: TextOptions & { min?: number; requiredMessage?: string }) {
+  return z
+    .string({ error: textTypeError(label, requiredMessage) })
     .trim()
-    .max(max, tooLong)
+    .min(min, requiredMessage)
+    .max(max, maxMessage(label, max))
+    .pipe(wellFormedText({ label, isMultiLine }));
+}
+
+/** An optional text field, trimmed; blank (or absent) becomes `undefined`. */
+export function optionalText({ label, max, isMultiLine }: TextOptions) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, maxMessage(label, max))
+    .pipe(wellFormedText({ label, isMultiLine }))
     .optional()
     .transform((value) => (value ? value : undefined));
+}
+
+/*
+ * Ids. Every id is a positive integer that both databases can hold (PostgreSQL's `integer`);
+ * anything else, `0`, `-1`, `2147483648`, `1e20` or `abc`, is a 400, never a 500 or a
+ * silently rounded number.
+ */
+export const MAX_ID = 2_147_483_647;
+
+function idMessage(label: string) {
+  return `${label} must be a positive whole number`;
+}
+
+/** An id in a JSON body. */
+export function idSchema(label: string) {
+  const error = idMessage(label);
+  return z.number({ error }).int(error).min(1, error).max(MAX_ID, error);
+}
+
+/** An id in a URL path: decimal digits only, then the same bounds as in a body. */
+export function idParam(label: string) {
+  const error = idMessage(label);
+  return z
+    .string({ error })
+    .regex(/^[1-9][0-9]{0,9}$/, error)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, error));
 }

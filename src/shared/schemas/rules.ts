@@ -4,7 +4,7 @@ import {
   RULE_DESCRIPTION_MAX_LENGTH,
   RULE_NOTES_MAX_LENGTH,
 } from '../constants.ts';
-import { optionalText } from './common.ts';
+import { idParam, idSchema, optionalText, requiredText } from './common.ts';
 
 export const ruleSchema = z.object({
   id: z.number().int(),
@@ -16,32 +16,20 @@ export type Rule = z.infer<typeof ruleSchema>;
 
 /** The body of `POST /api/rules` and `PUT /api/rules/{id}`; blank notes mean none. */
 export const ruleInputSchema = z.strictObject({
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Rule description is required')
-    .max(
-      RULE_DESCRIPTION_MAX_LENGTH,
-      `Rule description must be at most ${RULE_DESCRIPTION_MAX_LENGTH} characters`,
-    ),
-  notes: optionalText(
-    RULE_NOTES_MAX_LENGTH,
-    `Notes must be at most ${RULE_NOTES_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  ),
+  description: requiredText({
+    label: 'Rule description',
+    max: RULE_DESCRIPTION_MAX_LENGTH,
+  }),
+  notes: optionalText({ label: 'Notes', max: RULE_NOTES_MAX_LENGTH, isMultiLine: true }),
 });
 export type RuleInput = z.input<typeof ruleInputSchema>;
 export type RuleData = z.output<typeof ruleInputSchema>;
 
-export const ruleIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Rule id must be a number' })
-    .int()
-    .positive('Rule id must be a number'),
-});
+export const ruleIdParamsSchema = z.strictObject({ id: idParam('Rule id') });
 
 export const reorderRulesSchema = z.strictObject({
   ruleIds: z
-    .array(z.number().int().positive(), { error: 'ruleIds must be a list of rule ids' })
+    .array(idSchema('Rule id'), { error: 'ruleIds must be a list of rule ids' })
     .max(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once'),
 });
 export type ReorderRulesInput = z.infer<typeof reorderRulesSchema>;

@@ -6,35 +6,44 @@ import {
   signupSchema,
   userResponseSchema,
 } from '#shared/schemas/auth.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/authenticate.ts';
-import { toUserDto } from '../users/user-dto.ts';
+import { clearLoginCookie, requireUser, setLoginCookie } from '../../plugins/authenticate.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { AttemptLimits } from './attempt-limits.ts';
 import { invalidCredentials } from './auth.errors.ts';
 import type { AuthService } from './auth.service.ts';
-import { createLoginRateLimit } from './login-rate-limit.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  users: UsersService;
+  limits: AttemptLimits;
   cookieSecure: 'auto' | boolean;
 }
 
+const tags = ['auth'];
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, cookieSecure },
+  { auth, users, limits, cookieSecure },
 ) => {
-  const loginRateLimit = createLoginRateLimit(app);
-
   app.post(
     '/auth/signup',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Create an account (does not log in)',
         body: signupSchema,
-        response: { 201: userResponseSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+        response: {
+          201: userResponseSchema,
+          400: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const user = await auth.signup(request.body);
+      await limits.countSignup(request.ip);
+      const user = await users.signup(request.body);
       return reply.status(201).send({ user });
     },
   );
@@ -43,37 +52,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/login',
     {
       schema: {
-        tags: ['auth'],
-        summary: 'Log in; sets the session cookie',
+        tags,
+        summary: 'Log in; sets the login cookie',
         body: loginSchema,
         response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
-      preHandler: loginRateLimit.check,
     },
     async (request, reply) => {
+      const refund = await limits.countLoginAttempt(request.ip, request.body.username);
       const result = await auth.login(request.body);
-      if (!result) {
-        await loginRateLimit.recordFailure(request);
-        throw invalidCredentials();
-      }
-      const { user, session } = result;
-      setSessionCookie(request, reply, session, cookieSecure);
-      return { user };
+      if (!result) throw invalidCredentials();
+      await refund();
+      setLoginCookie(request, reply, result.login, cookieSecure);
+      return { user: result.user };
     },
   );
 
   app.post(
     '/auth/logout',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Log out; revokes the session',
-        response: { 200: okSchema },
-      },
+      schema: { tags, summary: 'Log out; revokes the login', response: { 200: okSchema } },
     },
     async (request, reply) => {
-      if (request.sessionToken) await auth.logout(request.sessionToken);
-      clearSessionCookie(reply);
+      if (request.loginToken) await auth.logout(request.loginToken);
+      clearLoginCookie(reply);
       return { ok: true as const };
     },
   );
@@ -81,11 +83,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/session',
     {
-      schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: authSessionSchema } },
+      schema: { tags, summary: 'Who is logged in', response: { 200: authSessionSchema } },
     },
     async (request) =>
       request.user
-        ? { authenticated: true, user: toUserDto(request.user) }
+        ? { authenticated: true, user: request.user }
         : { authenticated: false, user: null },
   );
 
@@ -93,11 +95,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/user',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'The logged-in user',
         response: { 200: userResponseSchema, 401: errorSchema },
       },
     },
-    async (request) => ({ user: toUserDto(requireUser(request)) }),
+    async (request) => ({ user: requireUser(request) }),
   );
 };

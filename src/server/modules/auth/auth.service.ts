@@ -1,107 +1,99 @@
-import type { LoginData, SignupData, User } from '#shared/schemas/auth.ts';
 import { REMEMBER_ME_DAYS } from '#shared/constants.ts';
-import { isUniqueViolation } from '../../db/dialect.ts';
-import type { UserRow } from '../../db/schema.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import { normalizeUsername, toUserDto } from '../users/user-dto.ts';
-import type { AuthSessionsRepository } from './auth-sessions.repository.ts';
-import { signupClosed, usernameTaken } from './auth.errors.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { generateSessionToken, hashSessionToken } from './session-tokens.ts';
+import type { LoginData, User } from '#shared/schemas/auth.ts';
+import { verifyPassword } from '../users/passwords.ts';
+import { toUserDto } from '../users/user-dto.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { generateLoginToken, hashLoginToken } from './login-tokens.ts';
+import type { LoginsRepository } from './logins.repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** "Remember me": 30 days, renewed while in use. */
-export const PERSISTENT_SESSION_MS = REMEMBER_ME_DAYS * DAY_MS;
-/** Without "Remember me" the cookie dies with the browser; the server forgets an idle one after 12 hours. */
-export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-export interface IssuedSession {
+/**
+ * How long a login lasts. Every login has an absolute end counted from the moment it was
+ * made, which nothing extends; a login without "Remember me" also ends after 12 idle hours.
+ */
+export const LOGIN_LIFETIMES = {
+  rememberedMs: REMEMBER_ME_DAYS * DAY_MS,
+  browserMs: 7 * DAY_MS,
+  browserIdleMs: 12 * HOUR_MS,
+};
+/** The idle end moves at most this often: one write per login per 5 minutes, not per request. */
+const IDLE_RENEWAL_STEP_MS = 5 * 60 * 1000;
+
+/** A login just made: the token goes into the cookie, and is never stored. */
+export interface IssuedLogin {
   token: string;
   expiresAt: Date;
   isPersistent: boolean;
 }
 
 export interface AuthServiceDeps {
-  users: UsersRepository;
-  sessions: AuthSessionsRepository;
-  isSignupOpen: boolean;
+  users: UsersService;
+  logins: LoginsRepository;
   now?: () => Date;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({
-  users,
-  sessions,
-  isSignupOpen,
-  now = () => new Date(),
-}: AuthServiceDeps) {
-  const lifetime = (isPersistent: boolean) =>
-    isPersistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS;
+export function createAuthService({ users, logins, now = () => new Date() }: AuthServiceDeps) {
+  const absoluteEnd = (createdAt: Date, isPersistent: boolean) =>
+    createdAt.getTime() + (isPersistent ? LOGIN_LIFETIMES.rememberedMs : LOGIN_LIFETIMES.browserMs);
 
   return {
-    async signup(input: SignupData): Promise<User> {
-      // Signup stays open on an empty database even when closed: someone must become the admin.
-      if (!isSignupOpen && (await users.hasAnyUser())) throw signupClosed();
-      const passwordHash = await hashPassword(input.password);
-      try {
-        const row = await users.createUser({
-          username: input.username,
-          usernameNormalized: normalizeUsername(input.username),
-          passwordHash,
-          fullName: input.fullName,
-          email: input.email,
-          companyName: input.companyName ?? null,
-          isAdmin: false,
-        });
-        return toUserDto(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw usernameTaken();
-        throw error;
-      }
-    },
-
-    /** A new session for the right password; undefined for a wrong one or an unknown user. */
-    async login({ username, password, rememberMe }: LoginData) {
-      const row = await users.findUserByNormalizedUsername(normalizeUsername(username));
+    /** A new login for the right password; undefined for a wrong one or an unknown user. */
+    async login({
+      username,
+      password,
+      rememberMe,
+    }: LoginData): Promise<{ user: User; login: IssuedLogin } | undefined> {
+      const row = await users.findUserForLogin(username);
       const isValid = await verifyPassword(row?.password_hash, password);
       if (!row || !isValid) return undefined;
-      const token = generateSessionToken();
-      const expiresAt = new Date(now().getTime() + lifetime(rememberMe));
-      await sessions.createSession({
-        id: hashSessionToken(token),
+      const createdAt = now();
+      const end = absoluteEnd(createdAt, rememberMe);
+      const expiresAt = new Date(
+        rememberMe ? end : Math.min(createdAt.getTime() + LOGIN_LIFETIMES.browserIdleMs, end),
+      );
+      const token = generateLoginToken();
+      await logins.createLogin({
+        id: hashLoginToken(token),
         userId: row.id,
+        createdAt,
         expiresAt,
         isPersistent: rememberMe,
       });
-      await sessions.deleteExpiredSessions(now());
-      return { user: toUserDto(row), session: { token, expiresAt, isPersistent: rememberMe } };
+      await logins.deleteExpiredLogins(createdAt);
+      return { user: toUserDto(row), login: { token, expiresAt, isPersistent: rememberMe } };
     },
 
     /**
-     * The user behind a cookie token, or undefined. A session used after half its lifetime
-     * is renewed; `renewed` tells the caller to send the cookie again.
+     * The user behind a cookie token, or undefined once the login has ended. Using a login
+     * without "Remember me" pushes its idle end back, never past its absolute end.
      */
-    async validateSessionToken(
-      token: string,
-    ): Promise<{ user: UserRow; session: IssuedSession; renewed: boolean } | undefined> {
-      const found = await sessions.findSessionWithUser(hashSessionToken(token));
+    async validateLoginToken(token: string): Promise<User | undefined> {
+      const found = await logins.findLoginWithUser(hashLoginToken(token));
       if (!found) return undefined;
-      const { session, user } = found;
+      const { login, user } = found;
       const current = now().getTime();
-      if (session.expiresAt.getTime() <= current) {
-        await sessions.deleteSession(session.id);
+      const expiresAt = login.expiresAt.getTime();
+      const absolute = absoluteEnd(login.createdAt, login.isPersistent);
+      // `min`: logins stored before absolute ends existed may carry a later expiry.
+      if (current >= Math.min(expiresAt, absolute)) {
+        await logins.deleteLogin(login.id);
         return undefined;
       }
-      const fullLifetime = lifetime(session.isPersistent);
-      const renewed = session.expiresAt.getTime() - current < fullLifetime / 2;
-      const expiresAt = renewed ? new Date(current + fullLifetime) : session.expiresAt;
-      if (renewed) await sessions.extendSession(session.id, expiresAt);
-      return { user, session: { token, expiresAt, isPersistent: session.isPersistent }, renewed };
+      if (!login.isPersistent) {
+        const renewedExpiry = Math.min(current + LOGIN_LIFETIMES.browserIdleMs, absolute);
+        if (renewedExpiry - expiresAt >= IDLE_RENEWAL_STEP_MS) {
+          await logins.extendLogin(login.id, new Date(renewedExpiry));
+        }
+      }
+      return toUserDto(user);
     },
 
     async logout(token: string): Promise<void> {
-      await sessions.deleteSession(hashSessionToken(token));
+      await logins.deleteLogin(hashLoginToken(token));
     },
   };
 }

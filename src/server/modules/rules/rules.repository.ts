@@ -28,25 +28,32 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         .then((row) => Number(row.count));
     },
 
-    /** Appends the rule after the trader's last one. */
-    createRule(userId: number, rule: RuleData): Promise<Rule> {
-      return db.transaction().execute(async (trx) => {
-        const last = await trx
-          .selectFrom('trading_rules')
-          .select((eb) => eb.fn.max<number | null>('display_order').as('maxOrder'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        return trx
-          .insertInto('trading_rules')
-          .values({
-            user_id: userId,
-            description: rule.description,
-            notes: rule.notes ?? null,
-            display_order: last?.maxOrder == null ? 0 : Number(last.maxOrder) + 1,
-          })
-          .returning(ruleColumns)
-          .executeTakeFirstOrThrow();
-      });
+    async listRuleIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('trading_rules')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Appends the rule after the trader's last one; run it under the trader's lock. */
+    async createRule(userId: number, rule: RuleData): Promise<Rule> {
+      const last = await db
+        .selectFrom('trading_rules')
+        .select((eb) => eb.fn.max<number | null>('display_order').as('maxOrder'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return db
+        .insertInto('trading_rules')
+        .values({
+          user_id: userId,
+          description: rule.description,
+          notes: rule.notes ?? null,
+          display_order: last?.maxOrder == null ? 0 : Number(last.maxOrder) + 1,
+        })
+        .returning(ruleColumns)
+        .executeTakeFirstOrThrow();
     },
 
     updateRule(userId: number, id: number, rule: RuleData): Promise<Rule | undefined> {
@@ -73,32 +80,20 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /**
-     * Stores the order given; `check` sees the trader's current ids inside the same
-     * transaction and may throw to leave everything as it was.
-     */
-    reorderRules(userId: number, ruleIds: number[], check: (currentIds: number[]) => void) {
-      return db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('trading_rules')
-          .select('id')
-          .where('user_id', '=', userId)
-          .execute();
-        check(current.map((row) => row.id));
-        if (ruleIds.length === 0) return;
-        // One statement: display_order = CASE id WHEN … THEN position … END.
-        await trx
-          .updateTable('trading_rules')
-          .set((eb) => {
-            const [first, ...rest] = ruleIds.entries();
-            let cases = eb.case().when('id', '=', first![1]).then(first![0]);
-            for (const [position, id] of rest) cases = cases.when('id', '=', id).then(position);
-            return { display_order: cases.else(eb.ref('display_order')).end() };
-          })
-          .where('user_id', '=', userId)
-          .where('id', 'in', ruleIds)
-          .execute();
-      });
+    /** Positions 0…n-1 in the order of `ruleIds`, in one statement. */
+    async setRuleOrder(userId: number, ruleIds: number[]): Promise<void> {
+      const [first, ...rest] = ruleIds.entries();
+      if (!first) return;
+      await db
+        .updateTable('trading_rules')
+        .set((eb) => {
+          let cases = eb.case().when('id', '=', first[1]).then(first[0]);
+          for (const [position, id] of rest) cases = cases.when('id', '=', id).then(position);
+          return { display_order: cases.else(eb.ref('display_order')).end() };
+        })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ruleIds)
+        .execute();
     },
   };
 }

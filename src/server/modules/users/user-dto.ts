@@ -1,9 +1,9 @@
 import type { User } from '#shared/schemas/auth.ts';
 import { toBool } from '../../db/dialect.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRecord } from '../../db/schema.ts';
 
-/** The user as the API shows it: never the password hash. */
-export function toUserDto(row: UserRow): User {
+/** The user as the API shows it. */
+export function toUserDto(row: UserRecord): User {
   return {
     id: row.id,
     username: row.username,

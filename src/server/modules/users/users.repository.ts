@@ -1,6 +1,21 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRecord, UserRow } from '../../db/schema.ts';
+
+/** The columns of a `UserRecord`: everything the API may show, never the password hash. */
+export const userColumns = [
+  'id',
+  'username',
+  'full_name',
+  'email',
+  'company_name',
+  'avatar_ref',
+  'is_admin',
+  'notify_trading_sessions',
+  'notify_weekly_reports',
+  'notify_low_compliance',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof UserRecord>;
 
 export interface NewUser {
   username: string;
@@ -20,7 +35,8 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
 
-    findUserByNormalizedUsername(usernameNormalized: string): Promise<UserRow | undefined> {
+    /** The only read of a password hash: the login's password check. */
+    findUserForLogin(usernameNormalized: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
         .selectAll()
@@ -29,16 +45,19 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
     },
 
     /**
-     * Inserts a user; the first user of an empty database becomes an administrator.
-     * The count and the insert share a transaction (and a table lock on PostgreSQL, where
-     * two concurrent signups would otherwise both see an empty table).
+     * Inserts a user; the first user of an empty database becomes an administrator. With
+     * `isOnlyFirst` (public signup while it is closed) it inserts nothing, and answers
+     * undefined, unless the table is empty. The count and the insert share a transaction
+     * (and a table lock on PostgreSQL, where two concurrent signups would otherwise both see
+     * an empty table).
      */
-    createUser(user: NewUser): Promise<UserRow> {
+    createUser(user: NewUser, { isOnlyFirst = false } = {}): Promise<UserRecord | undefined> {
       return db.transaction().execute(async (trx) => {
         if (dialect === 'postgres') {
           await sql`lock table users in share row exclusive mode`.execute(trx);
         }
         const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+        if (isOnlyFirst && existing) return undefined;
         return trx
           .insertInto('users')
           .values({
@@ -50,7 +69,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
             company_name: user.companyName,
             is_admin: user.isAdmin || existing === undefined,
           })
-          .returningAll()
+          .returning(userColumns)
           .executeTakeFirstOrThrow();
       });
     },

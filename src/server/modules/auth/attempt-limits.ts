@@ -1,0 +1,95 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../../errors.ts';
+import { normalizeUsername } from '../users/user-dto.ts';
+
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** Login attempts per username (from any address) in the window: slows guessing one password. */
+export const MAX_LOGIN_ATTEMPTS_PER_USERNAME = 10;
+/** Login attempts per address in the window: generous, as a whole trading desk may sit behind one. */
+export const MAX_LOGIN_ATTEMPTS_PER_ADDRESS = 50;
+const SIGNUP_WINDOW_SECONDS = 60 * 60;
+
+function tooManyAttempts(what: string, msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError({
+    code: 'auth.too_many_attempts',
+    statusCode: 429,
+    message: `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+type Counter = readonly [limiter: RateLimiterAbstract, key: string];
+
+/**
+ * Counts each attempt before the password is checked or hashed, so parallel requests cannot
+ * outrun a limit: the counters are incremented synchronously as requests arrive, and only
+ * those within the limits go on to the (slow) password work. See
+ * docs/decisions/0003-login-rate-limit.md.
+ */
+export function createAttemptLimits({ signupsPerHour }: { signupsPerHour: number }) {
+  const loginsPerAddress = new RateLimiterMemory({
+    keyPrefix: 'login-address',
+    points: MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
+    duration: LOGIN_WINDOW_SECONDS,
+  });
+  const loginsPerUsername = new RateLimiterMemory({
+    keyPrefix: 'login-username',
+    points: MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+    duration: LOGIN_WINDOW_SECONDS,
+  });
+  const signupsPerAddress = new RateLimiterMemory({
+    keyPrefix: 'signup-address',
+    points: signupsPerHour,
+    duration: SIGNUP_WINDOW_SECONDS,
+  });
+
+  const refund = async (counters: Counter[]) => {
+    await Promise.all(counters.map(([limiter, key]) => limiter.reward(key)));
+  };
+
+  return {
+    /**
+     * Counts a login attempt against the address and the username, or throws a 429 when
+     * either is spent (an attempt refused here counts against neither, as it checked
+     * nothing). Resolves to the refund to call after a successful login, so that traders who
+     * type their password right are never held up by their own logins.
+     */
+    async countLoginAttempt(address: string, username: string): Promise<() => Promise<void>> {
+      const counters: Counter[] = [
+        [loginsPerAddress, address],
+        [loginsPerUsername, normalizeUsername(username)],
+      ];
+      const results = await Promise.allSettled(
+        counters.map(([limiter, key]) => limiter.consume(key)),
+      );
+      const refusals = results.flatMap((result) =>
+        result.status === 'rejected' ? [result.reason as unknown] : [],
+      );
+      if (refusals.length > 0) {
+        await refund(counters.filter((_, index) => results[index]?.status === 'fulfilled'));
+        const waits = refusals.map((reason) => {
+          if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
+          throw reason;
+        });
+        throw tooManyAttempts('login attempts', Math.max(...waits));
+      }
+      return () => refund(counters);
+    },
+
+    /** Counts a signup against the address before its password is hashed; never refunded. */
+    async countSignup(address: string): Promise<void> {
+      try {
+        await signupsPerAddress.consume(address);
+      } catch (reason) {
+        if (reason instanceof RateLimiterRes) {
+          throw tooManyAttempts('signups from this address', reason.msBeforeNext);
+        }
+        throw reason;
+      }
+    },
+  };
+}
+
+export type AttemptLimits = ReturnType<typeof createAttemptLimits>;
