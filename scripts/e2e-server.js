@@ -12,6 +12,8 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
+// Every journey signs up its own traders, all from 127.0.0.1.
+process.env.SIGNUP_RATE_LIMIT ??= '10000';
 
 const adminUrl = process.env.E2E_DATABASE_URL;
 if (adminUrl) {
