@@ -78,7 +78,11 @@ export async function createApp({
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
-    http: { connectionsCheckingInterval: timeouts.checkIntervalMs },
+    http: {
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+      // Node enforces requestTimeout only when the headers' own limit is not longer.
+      headersTimeout: Math.min(timeouts.requestMs, 60_000),
+    },
     // Let in-flight requests finish on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

@@ -34,9 +34,9 @@ const trustProxySchema = z.string().transform((value, context) => {
 
 const envSchema = z.object({
   PORT: z.coerce
-    .number({ error: 'must be a port number from 1 to 65535' })
+    .number({ error: 'must be a port number from 0 to 65535 (0: any free port)' })
     .int()
-    .min(1)
+    .min(0)
     .max(65535)
     .default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),

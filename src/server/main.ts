@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { describeStartupError } from './startup-errors.ts';
 
-/** Read config → open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
-async function main() {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -16,9 +15,17 @@ async function main() {
     }
     throw error;
   }
+}
 
+/** Open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
+async function main(config: Config) {
   const database = createDatabase(databaseOptionsFromConfig(config));
-  await migrateToLatest(database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.db.destroy().catch(() => {});
+    throw error;
+  }
 
   const app = await createApp({
     database,
@@ -57,12 +64,17 @@ async function main() {
   process.once('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
-    `${config.appName} on http://localhost:${config.port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 }
 
-main().catch((error: unknown) => {
-  console.error('Failed to start:', error);
+const config = readConfig();
+main(config).catch((error: unknown) => {
+  // One line an operator can act on; the whole error only when asked for details.
+  console.error(describeStartupError(error, config));
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
   process.exit(1);
 });

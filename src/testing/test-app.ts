@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject, describe } from 'vitest';
 import pg from 'pg';
-import { createApp, type App } from '#server/app.ts';
+import { createApp, type App, type Timeouts } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
@@ -42,7 +42,7 @@ async function createTestDatabase(
 /** The real app over a fresh database, as `npm start` builds it, without the client files. */
 export async function createTestApp(
   dialect: DialectName,
-  overrides: { env?: Record<string, string>; now?: () => Date } = {},
+  overrides: { env?: Record<string, string>; now?: () => Date; timeouts?: Timeouts } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(dialect);
   const config: Config = loadConfig({ ...overrides.env });
@@ -51,6 +51,7 @@ export async function createTestApp(
     config,
     isCheckingResponses: true,
     ...(overrides.now ? { now: overrides.now } : {}),
+    ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
   });
   await app.ready();
   return {

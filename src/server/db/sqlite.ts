@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+/** Prepared statements kept per connection: the app's queries are a few dozen fixed texts. */
+const STATEMENT_CACHE_SIZE = 500;
 
 /** better-sqlite3 refuses booleans and Dates: bind what SQLite stores instead. */
 function toSqliteValue(value: unknown): unknown {
@@ -20,6 +23,28 @@ function wrapStatement(statement: BetterSqlite3.Statement): SqliteStatement {
   };
 }
 
+/**
+ * Preparing a statement costs more than running a simple one, and Kysely prepares every
+ * query anew: keep the prepared statements by SQL text, least recently used out first.
+ */
+function createStatementCache(database: BetterSqlite3.Database) {
+  const statements = new Map<string, SqliteStatement>();
+  return (sql: string): SqliteStatement => {
+    const cached = statements.get(sql);
+    if (cached) {
+      statements.delete(sql);
+      statements.set(sql, cached);
+      return cached;
+    }
+    const statement = wrapStatement(database.prepare(sql));
+    statements.set(sql, statement);
+    if (statements.size > STATEMENT_CACHE_SIZE) {
+      statements.delete(statements.keys().next().value as string);
+    }
+    return statement;
+  };
+}
+
 /** SQLite runs DDL in transactions, so each migration can be all-or-nothing as on PostgreSQL. */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -33,9 +58,19 @@ class RulekeeperSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * The data folder is created readable by the server's user only, and so is a new database
+ * file: it holds password hashes and every trader's journal. (SQLite gives its -wal and -shm
+ * files the database file's permissions.) Existing folders and files are left as they are.
+ */
+function createPrivateFile(filename: string) {
+  mkdirSync(dirname(filename), { recursive: true, mode: 0o700 });
+  closeSync(openSync(filename, 'a', 0o600));
+}
+
 /** Opens the SQLite file (or `:memory:`) with durable settings. */
 export function createSqliteDialect(filename: string) {
-  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  if (filename !== ':memory:') createPrivateFile(filename);
   const database = new BetterSqlite3(filename);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
@@ -43,7 +78,7 @@ export function createSqliteDialect(filename: string) {
   database.pragma('busy_timeout = 5000');
   const wrapped: SqliteDatabase = {
     close: () => database.close(),
-    prepare: (sql) => wrapStatement(database.prepare(sql)),
+    prepare: createStatementCache(database),
   };
   return new RulekeeperSqliteDialect({ database: wrapped });
 }

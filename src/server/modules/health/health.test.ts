@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 
@@ -61,5 +62,42 @@ describeEachDialect('the API edge', (dialect) => {
     expect(response.headers['content-encoding']).toMatch(/^(br|gzip)$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  test('framing is refused the same way by the CSP and X-Frame-Options, and powerful features are off', async () => {
+    for (const url of ['/api/health', '/api/nope', '/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['permissions-policy'], url).toMatch(/camera=\(\).*geolocation=\(\)/);
+    }
+  });
+});
+
+describeEachDialect('slow clients', (dialect) => {
+  test('a request whose body never finishes arriving is cut off, and the server keeps answering', async () => {
+    const t = await createTestApp(dialect, {
+      timeouts: { requestMs: 300, idleMs: 5_000, checkIntervalMs: 50 },
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 1000\r\n\r\n{"username":',
+      );
+      const started = Date.now();
+      await closed;
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

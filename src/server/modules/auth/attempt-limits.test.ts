@@ -1,0 +1,109 @@
+import { afterEach, expect, test } from 'vitest';
+import { buildSignup, signup } from '#testing/factories.ts';
+import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import {
+  MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+} from './attempt-limits.ts';
+
+describeEachDialect('attempt limits under bursts', (dialect) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  const attempt = (username: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { username, password },
+    });
+
+  const statusCounts = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>(
+      (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+      {},
+    );
+
+  test('200 parallel guesses at one username check at most the limit, and the right password inside the burst is refused', async () => {
+    t = await createTestApp(dialect);
+    const victim = await signup(t.app);
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      attempt(victim.username, i === 100 ? victim.password : `guess-${i}`, `198.51.100.${i % 250}`),
+    );
+    const responses = await Promise.all(burst);
+    const counts = statusCounts(responses.map((response) => response.statusCode));
+    // Only attempts within the limit reach the password check (401); the rest are refused.
+    expect(counts[401]).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS_PER_USERNAME);
+    expect(counts[429]).toBeGreaterThanOrEqual(200 - MAX_LOGIN_ATTEMPTS_PER_USERNAME);
+    expect(counts[500]).toBeUndefined();
+    expect(responses[100]?.statusCode).toBe(429);
+    expect(responses[100]?.cookies).toHaveLength(0);
+    expect(await t.database.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(0);
+  });
+
+  test('200 parallel guesses from one address check at most its limit', async () => {
+    t = await createTestApp(dialect);
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => attempt(`nobody-${i}`, 'guess-guess', '203.0.113.9')),
+    );
+    const counts = statusCounts(responses.map((response) => response.statusCode));
+    expect(counts[401]).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS_PER_ADDRESS);
+    expect(counts[401]).toBeGreaterThan(0);
+    expect(counts[429]).toBe(200 - (counts[401] ?? 0));
+    expect(responses.at(-1)?.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  test('signups are limited per address, counted before the password is hashed', async () => {
+    t = await createTestApp(dialect, { env: { SIGNUP_RATE_LIMIT: '3' } });
+    const signupFrom = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress,
+        payload: buildSignup(),
+      });
+    const responses = await Promise.all(Array.from({ length: 6 }, () => signupFrom('192.0.2.50')));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = responses.find((r) => r.statusCode === 429);
+    expect(refused?.json().message).toMatch(
+      /^Too many signups from this address\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(refused?.headers['retry-after']).toMatch(/^\d+$/);
+    expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(3);
+    expect((await signupFrom('192.0.2.51')).statusCode).toBe(201);
+  });
+
+  test('without TRUST_PROXY a forged X-Forwarded-For does not escape the address limit', async () => {
+    t = await createTestApp(dialect);
+    const forged = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.20',
+        headers: { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
+        payload: { username: `nobody-${i}`, password: 'guess-guess' },
+      });
+    const statuses = [];
+    for (let i = 0; i <= MAX_LOGIN_ATTEMPTS_PER_ADDRESS; i += 1) {
+      statuses.push((await forged(i)).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  test('with TRUST_PROXY=1 the address is the one the proxy saw', async () => {
+    t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
+    const viaProxy = (client: string, username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': `203.0.113.66, ${client}` },
+        payload: { username, password: 'guess-guess' },
+      });
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_ADDRESS; i += 1)
+      await viaProxy('192.0.2.1', `u${i}`);
+    expect((await viaProxy('192.0.2.1', 'one-more')).statusCode).toBe(429);
+    // Another client behind the same proxy is not held up; the spoofable first entry is ignored.
+    expect((await viaProxy('192.0.2.2', 'someone')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,71 @@
+import type { Config } from './config.ts';
+
+/** The codes of an error and of everything it wraps (`cause`, AggregateError's `errors`). */
+function codesOf(error: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof error !== 'object' || error === null || seen.has(error)) return [];
+  seen.add(error);
+  const own = 'code' in error && typeof error.code === 'string' ? [error.code] : [];
+  const cause = 'cause' in error ? codesOf(error.cause, seen) : [];
+  const nested =
+    error instanceof AggregateError ? error.errors.flatMap((inner) => codesOf(inner, seen)) : [];
+  return [...own, ...cause, ...nested];
+}
+
+function describePostgres(url: string): string {
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `PostgreSQL at ${hostname}:${port || '5432'}${pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+const POSTGRES_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  ETIMEDOUT: 'no answer',
+  ECONNRESET: 'connection reset',
+  '28P01': 'password authentication failed',
+  '28000': 'not allowed to connect',
+  '3D000': 'the database does not exist',
+};
+
+const FOLDER_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a part of the path is a file',
+  SQLITE_READONLY: 'read-only',
+  SQLITE_CANTOPEN: 'cannot create or open the database file (read-only or no permission)',
+};
+
+/**
+ * One line that tells an operator what to fix when the server cannot start: no stack trace
+ * for the problems an operator can cause (folders, files, the database's address).
+ */
+export function describeStartupError(error: unknown, config: Config): string {
+  const codes = codesOf(error);
+  const has = (table: Record<string, string>) => codes.find((code) => code in table);
+
+  if (config.databaseUrl) {
+    const code = has(POSTGRES_REASONS);
+    if (code) {
+      return `Cannot connect to ${describePostgres(config.databaseUrl)} (DATABASE_URL): ${POSTGRES_REASONS[code]}.`;
+    }
+  } else {
+    if (codes.includes('SQLITE_NOTADB')) {
+      return `The file in the data folder ${config.dataDir} (DATA_DIR) is not a SQLite database: rulekeeper.db must be the app's database or absent.`;
+    }
+    const code = has(FOLDER_REASONS) ?? codes.find((c) => c.startsWith('SQLITE_READONLY'));
+    if (code) {
+      const reason = FOLDER_REASONS[code] ?? FOLDER_REASONS.SQLITE_READONLY;
+      return `Cannot write to the data folder ${config.dataDir} (DATA_DIR): ${reason}.`;
+    }
+  }
+  if (codes.includes('EADDRINUSE')) {
+    return `Port ${config.port} is already in use (PORT): stop the other server or choose another port.`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `Failed to start: ${message.split('\n')[0]}`;
+}
