@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 
 /**
  * Everything that differs between SQLite and PostgreSQL, in one place.
- * See docs/decisions/0002-two-database-dialects.md.
+ * See docs/decisions/0001-one-process-two-databases.md.
  */
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../dialect.ts';
 import { columnTypes } from './column-types.ts';
 
-/** The sessions a trader can pick from; times in UTC (decisions §6). */
+/** The sessions a trader can pick from, shared by all users; times in UTC. */
 const SESSION_TYPES = [
   { name: 'Sydney', start_time: '22:00', end_time: '07:00' },
   { name: 'Tokyo', start_time: '00:00', end_time: '09:00' },

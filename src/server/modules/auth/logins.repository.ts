@@ -1,5 +1,7 @@
+import type { SqlBool } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 import type { UserRecord } from '../../db/schema.ts';
 import { userColumns } from '../users/users.repository.ts';
 
@@ -13,6 +15,26 @@ export interface StoredLogin {
 }
 
 const userColumnsOfJoin = userColumns.map((column) => `users.${column}` as const);
+
+/** The login and its user in one query: the cost of every authenticated request. */
+const selectLoginWithUser = prepareQuery<{ id: string }, LoginWithUserRow>((db, param) =>
+  db
+    .selectFrom('auth_sessions')
+    .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+    .select(userColumnsOfJoin)
+    .select([
+      'auth_sessions.created_at as login_created_at',
+      'auth_sessions.expires_at as login_expires_at',
+      'auth_sessions.is_persistent as login_is_persistent',
+    ])
+    .where('auth_sessions.id', '=', param('id')),
+);
+
+type LoginWithUserRow = UserRecord & {
+  login_created_at: string;
+  login_expires_at: string;
+  login_is_persistent: SqlBool;
+};
 
 export type LoginsRepository = ReturnType<typeof createLoginsRepository>;
 
@@ -32,21 +54,10 @@ export function createLoginsRepository({ db }: AppDatabase) {
         .execute();
     },
 
-    /** The login and its user in one query: the cost of every authenticated request. */
     async findLoginWithUser(
       id: string,
     ): Promise<{ login: StoredLogin; user: UserRecord } | undefined> {
-      const row = await db
-        .selectFrom('auth_sessions')
-        .innerJoin('users', 'users.id', 'auth_sessions.user_id')
-        .select(userColumnsOfJoin)
-        .select([
-          'auth_sessions.created_at as login_created_at',
-          'auth_sessions.expires_at as login_expires_at',
-          'auth_sessions.is_persistent as login_is_persistent',
-        ])
-        .where('auth_sessions.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await selectLoginWithUser(db, { id });
       if (!row) return undefined;
       const { login_created_at, login_expires_at, login_is_persistent, ...user } = row;
       return {

@@ -1,8 +1,19 @@
 import type { Rule, RuleData } from '#shared/schemas/rules.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { nowExpression } from '../../db/dialect.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 
 const ruleColumns = ['id', 'description', 'notes', 'display_order as displayOrder'] as const;
+
+/** Read on every screen that shows the rules or the reminder banner. */
+const selectRules = prepareQuery<{ userId: number }, Rule>((db, param) =>
+  db
+    .selectFrom('trading_rules')
+    .select(ruleColumns)
+    .where('user_id', '=', param('userId'))
+    .orderBy('display_order')
+    .orderBy('id'),
+);
 
 export type RulesRepository = ReturnType<typeof createRulesRepository>;
 
@@ -10,13 +21,7 @@ export type RulesRepository = ReturnType<typeof createRulesRepository>;
 export function createRulesRepository({ db, dialect }: AppDatabase) {
   return {
     listRules(userId: number): Promise<Rule[]> {
-      return db
-        .selectFrom('trading_rules')
-        .select(ruleColumns)
-        .where('user_id', '=', userId)
-        .orderBy('display_order')
-        .orderBy('id')
-        .execute();
+      return selectRules(db, { userId });
     },
 
     countRules(userId: number): Promise<number> {

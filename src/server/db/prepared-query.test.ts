@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { prepareQuery } from './prepared-query.ts';
+
+describeEachDialect('prepared queries', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(() => t.close());
+
+  test('a query is built once and runs with each call’s values', async () => {
+    let builds = 0;
+    const selectTypes = prepareQuery<{ name: string; otherName: string }, { name: string }>(
+      (db, param) => {
+        builds += 1;
+        return db
+          .selectFrom('session_types')
+          .select('name')
+          .where('name', 'in', [param('name'), param('otherName')])
+          .orderBy('name');
+      },
+    );
+    const { db } = t.database;
+    expect(await selectTypes(db, { name: 'Tokyo', otherName: 'London' })).toEqual([
+      { name: 'London' },
+      { name: 'Tokyo' },
+    ]);
+    expect(await selectTypes(db, { name: 'Sydney', otherName: 'nowhere' })).toEqual([
+      { name: 'Sydney' },
+    ]);
+    expect(builds).toBe(1);
+
+    // A transaction is another query runner: it gets its own compiled copy and sees its writes.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('session_types')
+        .values({ name: 'Frankfurt', start_time: '07:00', end_time: '16:00' })
+        .execute();
+      expect(await selectTypes(trx, { name: 'Frankfurt', otherName: 'x' })).toEqual([
+        { name: 'Frankfurt' },
+      ]);
+    });
+    expect(builds).toBe(2);
+  });
+});
