@@ -382,6 +382,25 @@ describeEachDialect('closed signup', (dialect) => {
   });
 });
 
+describeEachDialect('closed signup under a burst', (dialect) => {
+  test('parallel signups on a fresh closed instance make exactly one account, the administrator', async () => {
+    const t = await createTestApp(dialect, { env: { SIGNUP: 'closed' } });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: buildSignup() }),
+        ),
+      );
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 403, 403, 403, 403]);
+      const users = await t.database.db.selectFrom('users').select('is_admin').execute();
+      expect(users).toHaveLength(1);
+      expect(Boolean(users[0]?.is_admin)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describeEachDialect('secure cookies', (dialect) => {
   test('behind a TLS proxy the session cookie is Secure', async () => {
     const t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
