@@ -4,6 +4,7 @@ import type { User } from '#shared/schemas/auth.ts';
 import { notAuthenticated } from '../errors.ts';
 import type { AuthService, IssuedLogin } from '../modules/auth/auth.service.ts';
 
+/** The cookie keeps its first name: renaming it would log every trader out. */
 export const LOGIN_COOKIE = 'rk_session';
 
 declare module 'fastify' {

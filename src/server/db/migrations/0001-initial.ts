@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .on('auth_sessions')
     .column('user_id')
     .execute();
-  // Every login sweeps out expired sessions.
+  // Every login sweeps out expired logins.
   await db.schema
     .createIndex('auth_sessions_expires_at')
     .on('auth_sessions')

@@ -17,7 +17,7 @@ describeEachDialect('accounts', (dialect) => {
   const countUsers = async () =>
     (await t.database.db.selectFrom('users').select('id').execute()).length;
 
-  const getSession = (cookie?: string) =>
+  const getAuthSession = (cookie?: string) =>
     t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
 
   test('a visitor signs up and is not logged in by it', async () => {
@@ -116,9 +116,9 @@ describeEachDialect('accounts', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
-  test('login sets an HttpOnly, SameSite=Lax browser-session cookie and the session answers', async () => {
+  test('login sets an HttpOnly, SameSite=Lax browser-session cookie and GET /api/auth/session answers', async () => {
     const account = await signup(t.app);
-    expect((await getSession()).json()).toEqual({ authenticated: false, user: null });
+    expect((await getAuthSession()).json()).toEqual({ authenticated: false, user: null });
 
     const response = await t.app.inject({
       method: 'POST',
@@ -133,8 +133,8 @@ describeEachDialect('accounts', (dialect) => {
     expect(cookie?.maxAge).toBeUndefined();
     expect(cookie?.secure).toBeUndefined();
 
-    const session = (await getSession(`rk_session=${cookie?.value}`)).json();
-    expect(session).toMatchObject({ authenticated: true, user: { username: account.username } });
+    const authSession = (await getAuthSession(`rk_session=${cookie?.value}`)).json();
+    expect(authSession).toMatchObject({ authenticated: true, user: { username: account.username } });
   });
 
   test('"Remember me" makes the cookie last 30 days', async () => {
@@ -148,7 +148,7 @@ describeEachDialect('accounts', (dialect) => {
     expect(cookie?.expires?.getTime()).toBe(clock.getTime() + 30 * DAY_MS);
   });
 
-  test('the session token is stored hashed, never as sent', async () => {
+  test('the login token is stored hashed, never as sent', async () => {
     const { cookie } = await createLoggedInUser(t.app);
     const token = cookie.split('=')[1] ?? '';
     const rows = await t.database.db.selectFrom('auth_sessions').select('id').execute();
@@ -189,7 +189,7 @@ describeEachDialect('accounts', (dialect) => {
     ]);
   });
 
-  test('logout revokes the session: the old cookie no longer works', async () => {
+  test('logout revokes the login: the old cookie no longer works', async () => {
     const { cookie } = await createLoggedInUser(t.app);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode,
@@ -203,7 +203,7 @@ describeEachDialect('accounts', (dialect) => {
     expect(logout.statusCode).toBe(200);
     expect(logout.cookies.find((c) => c.name === 'rk_session')?.value).toBe('');
 
-    expect((await getSession(cookie)).json()).toEqual({ authenticated: false, user: null });
+    expect((await getAuthSession(cookie)).json()).toEqual({ authenticated: false, user: null });
     const user = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(user.statusCode).toBe(401);
     expect(user.json()).toEqual({ message: 'You are not logged in' });
@@ -234,12 +234,12 @@ describeEachDialect('accounts', (dialect) => {
     // Used every 6 hours, a browser login stays; left alone for 12 hours, it ends.
     for (let hours = 6; hours < 7 * 24; hours += 6) {
       clock = new Date(clock.getTime() + 6 * HOUR_MS);
-      expect((await getSession(busy)).json().authenticated, `after ${hours} h`).toBe(true);
-      if (hours === 6) expect((await getSession(idle)).json().authenticated).toBe(true);
-      if (hours === 18) expect((await getSession(idle)).json().authenticated).toBe(false);
+      expect((await getAuthSession(busy)).json().authenticated, `after ${hours} h`).toBe(true);
+      if (hours === 6) expect((await getAuthSession(idle)).json().authenticated).toBe(true);
+      if (hours === 18) expect((await getAuthSession(idle)).json().authenticated).toBe(false);
     }
     clock = new Date(clock.getTime() + 6 * HOUR_MS); // 7 days after the login
-    expect((await getSession(busy)).json().authenticated).toBe(false);
+    expect((await getAuthSession(busy)).json().authenticated).toBe(false);
     expect(await t.database.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(0);
   });
 
@@ -247,12 +247,12 @@ describeEachDialect('accounts', (dialect) => {
     const account = await signup(t.app);
     const remembered = await login(t.app, account.username, account.password, true);
     clock = new Date(clock.getTime() + 29 * DAY_MS);
-    const used = await getSession(remembered);
+    const used = await getAuthSession(remembered);
     expect(used.json().authenticated).toBe(true);
     // No renewal: the cookie is not sent again with a later expiry.
     expect(used.cookies.find((c) => c.name === 'rk_session')).toBeUndefined();
     clock = new Date(clock.getTime() + DAY_MS);
-    const ended = await getSession(remembered);
+    const ended = await getAuthSession(remembered);
     expect(ended.json().authenticated).toBe(false);
     expect(ended.cookies.find((c) => c.name === 'rk_session')?.value).toBe('');
   });
@@ -301,7 +301,7 @@ describeEachDialect('accounts', (dialect) => {
     const account = await signup(t.app);
     for (let i = 0; i < 12; i += 1) await login(t.app, account.username, account.password);
     expect(
-      (await getSession(await login(t.app, account.username, account.password))).json()
+      (await getAuthSession(await login(t.app, account.username, account.password))).json()
         .authenticated,
     ).toBe(true);
   });
@@ -402,7 +402,7 @@ describeEachDialect('closed signup under a burst', (dialect) => {
 });
 
 describeEachDialect('secure cookies', (dialect) => {
-  test('behind a TLS proxy the session cookie is Secure', async () => {
+  test('behind a TLS proxy the login cookie is Secure', async () => {
     const t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
     try {
       const account = await signup(t.app);
