@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { buildSignup, signup } from '#testing/factories.ts';
+import { buildSignup, login, signup } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import {
   MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
@@ -23,6 +23,41 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
       (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
       {},
     );
+
+  test('too many logins for one username answer 429 without locking out other traders', async () => {
+    t = await createTestApp(dialect);
+    const victim = await signup(t.app);
+    const other = await signup(t.app);
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
+      expect((await attempt(victim.username, `guess-${i}`, `10.0.0.${i + 1}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const limited = await attempt(victim.username, victim.password, '10.0.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many login attempts\. Please try again in /);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await attempt(other.username, other.password, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  test('successful logins are refunded: a trader is never held up by their own logins', async () => {
+    t = await createTestApp(dialect);
+    const account = await signup(t.app);
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME + 5; i += 1) {
+      await login(t.app, account.username, account.password);
+    }
+    expect((await attempt(account.username, account.password, '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  test('too many logins from one address answer 429 for that address only', async () => {
+    t = await createTestApp(dialect);
+    const account = await signup(t.app);
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_ADDRESS; i += 1) {
+      await attempt(`guess${i}`, 'nope-nope', '192.0.2.7');
+    }
+    expect((await attempt('guess-again', 'nope-nope', '192.0.2.7')).statusCode).toBe(429);
+    expect((await attempt(account.username, account.password, '192.0.2.8')).statusCode).toBe(200);
+  });
 
   test('200 parallel guesses at one username check at most the limit, and the right password inside the burst is refused', async () => {
     t = await createTestApp(dialect);

@@ -134,7 +134,10 @@ describeEachDialect('accounts', (dialect) => {
     expect(cookie?.secure).toBeUndefined();
 
     const authSession = (await getAuthSession(`rk_session=${cookie?.value}`)).json();
-    expect(authSession).toMatchObject({ authenticated: true, user: { username: account.username } });
+    expect(authSession).toMatchObject({
+      authenticated: true,
+      user: { username: account.username },
+    });
   });
 
   test('"Remember me" makes the cookie last 30 days', async () => {
@@ -271,59 +274,6 @@ describeEachDialect('accounts', (dialect) => {
       headers: { cookie: remembered },
     });
     expect(response.statusCode).toBe(401);
-  });
-
-  test('too many logins for one username answer 429 without locking out other traders', async () => {
-    const victim = await signup(t.app);
-    const other = await signup(t.app);
-    const attempt = (username: string, password: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress,
-        payload: { username, password },
-      });
-
-    for (let i = 0; i < 10; i += 1) {
-      expect((await attempt(victim.username, 'guess-' + i, `10.0.0.${i + 1}`)).statusCode).toBe(
-        401,
-      );
-    }
-    const limited = await attempt(victim.username, victim.password, '10.0.0.99');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many login attempts\. Please try again in /);
-    expect(limited.headers['retry-after']).toBeDefined();
-
-    expect((await attempt(other.username, other.password, '10.0.0.1')).statusCode).toBe(200);
-  });
-
-  test('successful logins do not count towards the limit', async () => {
-    const account = await signup(t.app);
-    for (let i = 0; i < 12; i += 1) await login(t.app, account.username, account.password);
-    expect(
-      (await getAuthSession(await login(t.app, account.username, account.password))).json()
-        .authenticated,
-    ).toBe(true);
-  });
-
-  test('too many logins from one address answer 429 for that address only', async () => {
-    const account = await signup(t.app);
-    const attempt = (username: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress,
-        payload: { username, password: 'nope-nope' },
-      });
-    for (let i = 0; i < 50; i += 1) await attempt(`guess${i}`, '192.0.2.7');
-    expect((await attempt('guess-again', '192.0.2.7')).statusCode).toBe(429);
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: '192.0.2.8',
-      payload: { username: account.username, password: account.password },
-    });
-    expect(elsewhere.statusCode).toBe(200);
   });
 
   test('a state-changing request from another site is refused with 403', async () => {
