@@ -30,7 +30,11 @@ export const ruleIdParamsSchema = z.strictObject({ id: idParam('Rule id') });
 export const reorderRulesSchema = z.strictObject({
   ruleIds: z
     .array(idSchema('Rule id'), { error: 'ruleIds must be a list of rule ids' })
-    .max(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once'),
+    .max(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once')
+    .refine(
+      (ids) => new Set(ids).size === ids.length,
+      'ruleIds must list each of your rules exactly once',
+    ),
 });
 export type ReorderRulesInput = z.infer<typeof reorderRulesSchema>;
 

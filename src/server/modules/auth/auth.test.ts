@@ -59,7 +59,10 @@ describeEachDialect('accounts', (dialect) => {
       payload: buildSignup({ username: 'marketmaker' }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Username already exists' });
+    expect(response.json()).toEqual({
+      message: 'Username already exists',
+      issues: [{ path: 'username', message: 'Username already exists' }],
+    });
     expect(await countUsers()).toBe(1);
   });
 

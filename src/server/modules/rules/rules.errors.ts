@@ -8,10 +8,11 @@ export const ruleNotFound = createErrorFactory({
   message: 'Trading rule not found',
 });
 
-export const invalidRuleOrder = createErrorFactory({
-  code: 'rules.invalid_order',
-  statusCode: 400,
-  message: 'ruleIds must list each of your rules exactly once',
+/** The order names other rules than the trader has now: the list changed in another tab. */
+export const ruleOrderOutOfDate = createErrorFactory({
+  code: 'rules.order_out_of_date',
+  statusCode: 409,
+  message: 'Your rules have changed since this order was made. Reload them and try again.',
 });
 
 export const tooManyRules = createErrorFactory({

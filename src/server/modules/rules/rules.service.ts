@@ -3,7 +3,7 @@ import type { Rule, RuleData } from '#shared/schemas/rules.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { createRulesRepository } from './rules.repository.ts';
-import { invalidRuleOrder, ruleNotFound, tooManyRules } from './rules.errors.ts';
+import { ruleNotFound, ruleOrderOutOfDate, tooManyRules } from './rules.errors.ts';
 
 export type RulesService = ReturnType<typeof createRulesService>;
 
@@ -36,16 +36,17 @@ export function createRulesService({ database }: { database: AppDatabase }) {
         if (!(await tx.deleteRule(userId, id))) throw ruleNotFound();
       }),
 
-    /** `ruleIds` must name exactly the trader's rules, each once; otherwise nothing changes. */
+    /**
+     * `ruleIds` (each once, checked by the schema) must name exactly the trader's rules now;
+     * otherwise nothing changes and the answer is a conflict.
+     */
     reorderRules: (userId: number, ruleIds: number[]): Promise<Rule[]> =>
       locked(userId, async (tx) => {
         const currentIds = await tx.listRuleIds(userId);
         const given = new Set(ruleIds);
         const isSameSet =
-          given.size === ruleIds.length &&
-          given.size === currentIds.length &&
-          currentIds.every((id) => given.has(id));
-        if (!isSameSet) throw invalidRuleOrder();
+          given.size === currentIds.length && currentIds.every((id) => given.has(id));
+        if (!isSameSet) throw ruleOrderOutOfDate();
         await tx.setRuleOrder(userId, ruleIds);
         return tx.listRules(userId);
       }),

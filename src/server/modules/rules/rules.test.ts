@@ -142,7 +142,7 @@ describeEachDialect('trading rules', (dialect) => {
       { ruleIds: [rule!.id] },
       intruder.cookie,
     );
-    expect(reorder.statusCode).toBe(400);
+    expect(reorder.statusCode).toBe(409);
 
     expect(await listRules()).toEqual([rule]);
   });
@@ -189,7 +189,7 @@ describeEachDialect('trading rules', (dialect) => {
     ]);
   });
 
-  test('reorder with a missing, foreign, repeated or unknown id answers 400 and keeps the order', async () => {
+  test('reorder with a missing, foreign or unknown id answers 409, a repeated one 400, and the order stays', async () => {
     const [a, b, c] = await createRules(t.app, cookie, [
       { description: 'A' },
       { description: 'B' },
@@ -198,14 +198,24 @@ describeEachDialect('trading rules', (dialect) => {
     const intruder = await createLoggedInUser(t.app);
     const [foreign] = await createRules(t.app, intruder.cookie, [{ description: 'Theirs' }]);
 
+    // Not the trader's rules as they are now (one missing, another's, unknown): a conflict.
     for (const ruleIds of [
       [a!.id, b!.id],
       [a!.id, b!.id, foreign!.id],
       [a!.id, b!.id, c!.id, foreign!.id],
-      [a!.id, b!.id, b!.id],
-      [a!.id, b!.id, c!.id, c!.id],
       [a!.id, b!.id, 999999],
       [],
+    ]) {
+      const response = await call('PUT', '/api/rules/reorder', { ruleIds });
+      expect(response.statusCode, JSON.stringify(ruleIds)).toBe(409);
+      expect(response.json().message).toBe(
+        'Your rules have changed since this order was made. Reload them and try again.',
+      );
+    }
+    // A rule named twice is a malformed request.
+    for (const ruleIds of [
+      [a!.id, b!.id, b!.id],
+      [a!.id, b!.id, c!.id, c!.id],
     ]) {
       const response = await call('PUT', '/api/rules/reorder', { ruleIds });
       expect(response.statusCode, JSON.stringify(ruleIds)).toBe(400);

@@ -1,9 +1,12 @@
 import { createErrorFactory } from '../../errors.ts';
 
+const USERNAME_TAKEN = 'Username already exists';
+
 export const usernameTaken = createErrorFactory({
   code: 'users.username_taken',
   statusCode: 409,
-  message: 'Username already exists',
+  message: USERNAME_TAKEN,
+  issues: [{ path: 'username', message: USERNAME_TAKEN }],
 });
 
 export const signupClosed = createErrorFactory({
