@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createTrader, expectToast, logInWithForm } from './support.ts';
+import {
+  ADMIN,
+  createRules,
+  createTrader,
+  endLoginOnServer,
+  expectToast,
+  logInWithForm,
+  shownRuleOrder,
+  submitLoginForm,
+  toastRegion,
+} from './support.ts';
 
 test('a newcomer signs up, logs in, finds their way around and logs out', async ({ page }) => {
   const id = Date.now().toString(36);
@@ -84,6 +94,8 @@ test('a wrong password shows the server message and keeps the visitor on the log
   await page.getByRole('button', { name: 'Log in' }).click();
   await expectToast(page, 'Login Failed', 'Invalid username or password');
   await expect(page).toHaveURL(/\/login$/);
+  // A 401 while logged out is the answer to the form, not an expired login.
+  await expect(toastRegion(page).getByText('Your login has expired')).toHaveCount(0);
 });
 
 test('the login button reads "Logging in..." and is disabled while the request runs', async ({
@@ -120,9 +132,29 @@ test('the signup form shows the validation messages', async ({ page }) => {
   await page.getByLabel('Full Name').fill('A');
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText('Full name is required')).toBeVisible();
   await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('a common password is refused beside the password field', async ({ page }) => {
+  const id = Date.now().toString(36);
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(`common_${id}`);
+  await page.getByLabel('Password').fill('password');
+  await page.getByLabel('Full Name').fill('Carla Common');
+  await page.getByLabel('Email').fill(`common_${id}@example.com`);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  const password = page.getByLabel('Password');
+  await expect(page.getByText('This password is too common')).toBeVisible();
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('This password is too common');
+  // The message is on screen beside its field: no toast repeats it.
+  await expect(toastRegion(page).getByText('Validation Error')).toHaveCount(0);
+  await expect(toastRegion(page).getByText('Signup Failed')).toHaveCount(0);
   await expect(page).toHaveURL(/\/signup$/);
 });
 
@@ -131,6 +163,42 @@ test('a protected page sends a visitor to the login screen', async ({ page }) =>
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/login$/);
   }
+});
+
+test('the page asked for while logged out opens after logging in', async ({ page, request }) => {
+  const account = await createTrader(request);
+  await page.goto('/history/42');
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLoginForm(page, account);
+  await expect(page).toHaveURL(/\/history\/42$/);
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+});
+
+test('a login ended on the server sends the next action to the login screen, and back afterwards', async ({
+  page,
+  request,
+}) => {
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  await createRules(page, [{ description: 'Cut losses early' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Cut losses early']);
+
+  await endLoginOnServer(page);
+  // The screen still looks logged in until the next call: adding a rule gets the 401.
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Never average down');
+  await dialog.getByRole('button', { name: 'Add Rule' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Your login has expired', 'Please log in again.');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(toastRegion(page).getByText('You are not logged in')).toHaveCount(0);
+
+  await submitLoginForm(page, account);
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Cut losses early']);
 });
 
 test('a logged-in trader on the login screen is sent to the dashboard', async ({

@@ -1,18 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createRules,
-  createTrader,
   expectNoSeriousViolations,
   expectToast,
-  logInWithForm,
+  logInAsNewTrader,
+  moveRuleDownWithKeyboard,
   shownRuleOrder,
 } from './support.ts';
-
-async function logInAsNewTrader(page: Page) {
-  const account = await createTrader(page.request);
-  await logInWithForm(page, account);
-  return account;
-}
 
 test('a trader adds, edits and deletes a rule through the dialogs', async ({ page }) => {
   await logInAsNewTrader(page);
@@ -158,11 +152,8 @@ test('rules are reordered with the keyboard, and the order survives a reload', a
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/rules/reorder') && response.ok(),
   );
-  await page.getByRole('button', { name: 'Reorder rule: First rule' }).focus();
-  await page.keyboard.press('Space');
   // 25 px a key: far enough to pass both other rows.
-  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Space');
+  await moveRuleDownWithKeyboard(page, 'First rule', { steps: 8, position: 3, of: 3 });
   await saved;
   await expect
     .poll(() => shownRuleOrder(page))
@@ -213,10 +204,7 @@ test('a reorder the server refuses puts the rules back and says so', async ({ pa
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
 
-  await page.getByRole('button', { name: 'Reorder rule: One' }).focus();
-  await page.keyboard.press('Space');
-  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Space');
+  await moveRuleDownWithKeyboard(page, 'One', { steps: 6, position: 2, of: 2 });
   await expectToast(page, 'Error', 'Something went wrong');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
 });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = {
   username: 'desk-admin',
@@ -31,6 +31,19 @@ export async function createTrader(request: APIRequestContext, overrides: Partia
   return account;
 }
 
+/** Fills in and sends the login form already on screen. */
+export async function submitLoginForm(
+  page: Page,
+  account: Pick<Account, 'username' | 'password'>,
+  rememberMe = false,
+) {
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  const remember = page.getByRole('checkbox', { name: 'Remember me' });
+  if ((await remember.isChecked()) !== rememberMe) await remember.click();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
 /** Logs in through the login screen and waits for the dashboard. */
 export async function logInWithForm(
   page: Page,
@@ -38,17 +51,52 @@ export async function logInWithForm(
   rememberMe = false,
 ) {
   await page.goto('/login');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password').fill(account.password);
-  const remember = page.getByRole('checkbox', { name: 'Remember me' });
-  if ((await remember.isChecked()) !== rememberMe) await remember.click();
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLoginForm(page, account, rememberMe);
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** A fresh trader, logged in on `page` (its request context shares the page's cookies). */
+export async function logInAsNewTrader(page: Page) {
+  const account = await createTrader(page.request);
+  await logInWithForm(page, account);
+  return account;
+}
+
+/**
+ * Ends the page's login on the server only, as an expiry or a logout elsewhere would: a separate
+ * request context logs out with the same cookie, and the browser keeps its now-dead cookie.
+ */
+export async function endLoginOnServer(page: Page) {
+  const cookie = (await page.context().cookies())
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
+  const elsewhere = await request.newContext({
+    baseURL: new URL(page.url()).origin,
+    extraHTTPHeaders: { cookie },
+  });
+  const response = await elsewhere.post('/api/auth/logout');
+  expect(response.status(), await response.text()).toBe(200);
+  await elsewhere.dispose();
+}
+
+/**
+ * Headless Chromium tells every page it has focus and fires no event when a tab comes to the
+ * front. With that emulation off it behaves as a desktop browser: `bringToFront()` gives the
+ * window a real `focus` event (though, headless, no `visibilitychange`).
+ */
+export async function enableRealWindowFocus(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+}
+
+/** The toast region: Radix keeps it on the page, empty when no toast is shown. */
+export function toastRegion(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ });
 }
 
 /** Expects a toast with this title and text (Radix also copies toasts into a live region). */
 export async function expectToast(page: Page, title: string, text?: string) {
-  const region = page.getByRole('region', { name: /Notifications/ });
+  const region = toastRegion(page);
   await expect(region.getByText(title, { exact: true })).toBeVisible();
   if (text) await expect(region.getByText(text, { exact: true })).toBeVisible();
 }
@@ -73,6 +121,29 @@ export async function shownRuleOrder(page: Page) {
     .getByRole('button', { name: /^Reorder rule: / })
     .evaluateAll((handles) => handles.map((handle) => handle.getAttribute('aria-label') ?? ''));
   return labels.map((label) => label.replace(/^Reorder rule: /, ''));
+}
+
+/**
+ * Moves a rule down with the keyboard as a screen reader user does: Space picks it up (the handle
+ * is then pressed), each arrow key moves it 25 px, and Space drops it once the announcement
+ * names the new position.
+ * Waiting for the announcements keeps a busy machine, which measures the rows late, from
+ * dropping the row before it has moved.
+ */
+export async function moveRuleDownWithKeyboard(
+  page: Page,
+  description: string,
+  { steps, position, of }: { steps: number; position: number; of: number },
+) {
+  const handle = page.getByRole('button', { name: `Reorder rule: ${description}` });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
+  await expect(
+    page.getByText(`Rule "${description}" moved to position ${position} of ${of}.`),
+  ).toBeAttached();
+  await page.keyboard.press('Space');
 }
 
 /** Runs axe on the page as it is now and expects no serious or critical violation. */

@@ -5,10 +5,11 @@ import { AuthProvider } from '#client/features/auth/components/auth-provider.tsx
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { handleLoginExpired } from './login-expiry.ts';
 import { AppRouter } from './router.tsx';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient({ onLoginExpired: handleLoginExpired }));
 
   return (
     <AppErrorBoundary>

@@ -39,7 +39,7 @@ function Protected({ children, requireAdmin }: { children: ReactNode; requireAdm
   );
 }
 
-/** The route table of spec §2. */
+/** The route table: the screens of the product and the login they need. */
 export function AppRouter() {
   return (
     <Switch>

@@ -14,6 +14,19 @@ export class HttpError extends Error {
   }
 }
 
+/** The request never got an answer: the server or the network is down. Worth one retry. */
+export class NetworkError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The server could not be reached. Check your connection and try again.', options);
+    this.name = 'NetworkError';
+  }
+}
+
+/** True for an answer with one of these statuses. */
+export function isHttpError(error: unknown, ...statuses: number[]): error is HttpError {
+  return error instanceof HttpError && (statuses.length === 0 || statuses.includes(error.status));
+}
+
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -30,13 +43,27 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Words for an error answer that carries no message of ours (a proxy's HTML page, an empty
+ * body): a person should never read a status code followed by raw text.
+ */
+export function describeStatus(status: number): string {
+  if (status === 401) return 'You are not logged in';
+  if (status === 403) return 'You are not allowed to do that';
+  if (status === 404) return 'Not found';
+  if (status === 409) return 'It was changed in the meantime';
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong. Please try again.';
+  return 'The request could not be completed';
+}
+
 async function toHttpError(response: Response): Promise<HttpError> {
   const text = await response.text().catch(() => '');
   const parsed = errorSchema.safeParse(parseJson(text));
   if (parsed.success && parsed.data.message) {
     return new HttpError(response.status, parsed.data.message, parsed.data.issues);
   }
-  return new HttpError(response.status, `${response.status}: ${text || response.statusText}`);
+  return new HttpError(response.status, describeStatus(response.status));
 }
 
 /** The single way the client talks to the API: same-origin cookies, JSON both ways. */
@@ -45,19 +72,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // A cancelled request is not a failure to report or retry.
+    if (signal?.aborted) throw error;
+    throw new NetworkError({ cause: error });
+  }
 
   if (!response.ok) throw await toHttpError(response);
   return schema.parse(await response.json());
 }
 
-/** The message to show for a failed call: the server's words, or a fallback for network errors. */
+/** The message to show for a failed call: the server's words, or a fallback for anything else. */
 export function getErrorMessage(error: unknown, fallback: string): string {
   return error instanceof HttpError && error.message ? error.message : fallback;
 }

@@ -1,22 +1,91 @@
-import { QueryClient } from '@tanstack/react-query';
+import { focusManager, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { AuthSession } from '#shared/schemas/auth.ts';
+import { isHttpError, NetworkError } from './api-client.ts';
+import { isUserDataKey, queryKeys } from './query-keys.ts';
 
 /**
- * Cached data never goes stale and is never refetched behind the user's back;
- * mutations invalidate exactly what they change (spec §7). No retries: a
- * failed call is shown at once.
+ * A read is tried once more when it got no answer at all (a dropped connection); an answer,
+ * even an error answer, is final. Writes never retry: they may have happened.
  */
-export function createQueryClient() {
-  return new QueryClient({
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && error instanceof NetworkError;
+}
+
+const LOGGED_OUT: AuthSession = { authenticated: false, user: null };
+
+/**
+ * Ends the login in the cache: mounted screens see "logged out" at once, and every answer
+ * that belonged to the user is dropped. Public answers (app-info) stay.
+ */
+export function forgetLogin(queryClient: QueryClient) {
+  queryClient.setQueryData<AuthSession>(queryKeys.auth.session, LOGGED_OUT);
+  queryClient.removeQueries({ predicate: ({ queryKey }) => isUserDataKey(queryKey) });
+}
+
+/** 401s that ended the login: announced once, by the app, so screens stay quiet about them. */
+const loginEndingErrors = new WeakSet<object>();
+
+export function endedTheLogin(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && loginEndingErrors.has(error);
+}
+
+/**
+ * TanStack Query listens to `visibilitychange` only, which does not fire when the trader
+ * switches between two visible windows; a window's `focus` event does.
+ */
+function listenForWindowFocus() {
+  if (typeof window === 'undefined') return;
+  focusManager.setEventListener((handleFocus) => {
+    const listener = () => handleFocus();
+    window.addEventListener('visibilitychange', listener);
+    window.addEventListener('focus', listener);
+    return () => {
+      window.removeEventListener('visibilitychange', listener);
+      window.removeEventListener('focus', listener);
+    };
+  });
+}
+
+type QueryClientHooks = {
+  /**
+   * Called once when a call is refused with 401 while the client believed it was logged in,
+   * after the cache has forgotten the login. The app shows a toast and goes to the login screen.
+   */
+  onLoginExpired?: () => void;
+};
+
+/**
+ * Cached data never goes stale on a timer; it is refreshed when the window regains focus
+ * (another tab may have changed it), after the writes that change it, and after a refusal that
+ * shows the cached view is wrong (see use-api-mutation.ts). Reads retry once on a network
+ * error, writes never.
+ */
+export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
+  const handleError = (error: Error) => {
+    if (!isHttpError(error, 401)) return;
+    // A 401 while logged out is the login form's wrong password, or a login already ended.
+    const session = queryClient.getQueryData<AuthSession>(queryKeys.auth.session);
+    if (!session?.authenticated) return;
+    loginEndingErrors.add(error);
+    forgetLogin(queryClient);
+    onLoginExpired?.();
+  };
+
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: handleError }),
+    mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
         staleTime: Infinity,
-        refetchOnWindowFocus: false,
+        refetchOnWindowFocus: 'always',
         refetchInterval: false,
-        retry: false,
+        retry: shouldRetryRead,
       },
       mutations: {
         retry: false,
       },
     },
   });
+  listenForWindowFocus();
+  return queryClient;
 }

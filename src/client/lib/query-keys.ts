@@ -1,5 +1,44 @@
 /**
- * Keys of queries that outlive a login: logout keeps them and drops the rest.
- * They live here because more than one feature needs them.
+ * Every query key of the client, in one place, so that a write in one feature can refresh what
+ * another feature shows (saving a session refreshes history, analytics and the dashboard)
+ * without features importing each other. Keys are arrays that start with their group, so
+ * `queryKeys.sessions.all` also matches every list and detail below it.
  */
-export const appInfoQueryKey = ['app-info'] as const;
+export const queryKeys = {
+  /** The login: who is logged in. Not a trading session. */
+  auth: {
+    all: ['auth'] as const,
+    session: ['auth', 'session'] as const,
+  },
+  /** Branding and signup availability: public, the same for every visitor. */
+  appInfo: ['app-info'] as const,
+  rules: {
+    all: ['rules'] as const,
+  },
+  /** Trading sessions. */
+  sessions: {
+    all: ['sessions'] as const,
+    list: (filters: Record<string, unknown> = {}) => ['sessions', 'list', filters] as const,
+    detail: (id: number) => ['sessions', 'detail', id] as const,
+  },
+  sessionTypes: {
+    all: ['session-types'] as const,
+  },
+  analytics: {
+    all: ['analytics'] as const,
+    summary: (filters: Record<string, unknown> = {}) => ['analytics', 'summary', filters] as const,
+  },
+  /** The administrator's user list. */
+  users: {
+    all: ['users'] as const,
+    list: () => ['users', 'list'] as const,
+  },
+};
+
+/** Groups that do not belong to the logged-in user: they outlive a logout. */
+const publicGroups: readonly unknown[] = [queryKeys.auth.all[0], queryKeys.appInfo[0]];
+
+/** True for a query holding the logged-in user's data, which must go when the login ends. */
+export function isUserDataKey(queryKey: readonly unknown[]): boolean {
+  return !publicGroups.includes(queryKey[0]);
+}

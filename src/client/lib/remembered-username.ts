@@ -1,7 +1,7 @@
 /**
  * "Remember me" keeps only the username in the browser, never the password
- * (docs: decisions §4). Storage can be unavailable (private mode, quota), so
- * every access is guarded and failures are ignored.
+ * (docs/decisions/0002-logins.md). Storage can be unavailable (private mode,
+ * quota), so every access is guarded and failures are ignored.
  */
 const STORAGE_KEY = 'rulekeeper.rememberedUsername';
 

@@ -9,7 +9,7 @@ const AuthenticatedLayout = lazy(() =>
   import('./authenticated-layout.tsx').then((module) => ({ default: module.AuthenticatedLayout })),
 );
 
-/** The sidebar renders only when authenticated (spec §2); every page has main content and a footer. */
+/** The sidebar renders only when logged in; every page has main content and a footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const { appInfo } = useAppInfo();

@@ -18,7 +18,7 @@ const navItems: NavItem[] = [
   { href: paths.rules, label: 'Trading Rules', icon: ListChecks },
   { href: paths.history, label: 'Session History', icon: ScrollText },
   { href: paths.analytics, label: 'Analytics', icon: ChartColumn },
-  // Shown to administrators only: a link that leads to a refusal serves nobody (decisions §4).
+  // Shown to administrators only: a link that leads to a refusal serves nobody.
   { href: paths.admin, label: 'Admin Panel', icon: ShieldCheck, adminOnly: true },
   { href: paths.settings, label: 'Settings', icon: Settings },
 ];

@@ -1,6 +1,7 @@
 import { ChevronsUpDown, LogOut, Settings } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { User } from '#shared/schemas/auth.ts';
+import { toastError } from '#client/components/error-toast.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +12,6 @@ import {
 } from '#client/components/ui/dropdown-menu.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useLogout } from '#client/features/auth/api/logout.ts';
-import { getErrorMessage } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -27,13 +27,7 @@ export function UserMenu({ user, onNavigate }: UserMenuProps) {
       toast({ title: 'Logged Out', description: 'You have been logged out successfully.' });
       navigate(paths.login, { replace: true });
     },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Logout Failed',
-        description: getErrorMessage(error, 'Logout failed'),
-      });
-    },
+    onError: (error) => toastError(error, { title: 'Logout Failed', fallback: 'Logout failed' }),
   });
 
   return (

@@ -3,11 +3,14 @@ import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { useReturnPath } from '#client/lib/return-path.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
 export function LoginRoute() {
   const { appInfo } = useAppInfo();
   const [, navigate] = useLocation();
+  // The page that sent the visitor here (an expired login, a bookmarked page), or the dashboard.
+  const returnPath = useReturnPath();
   usePageTitle('Login');
 
   return (
@@ -28,7 +31,7 @@ export function LoginRoute() {
         ) : null
       }
     >
-      <LoginForm onSuccess={() => navigate(paths.dashboard, { replace: true })} />
+      <LoginForm onSuccess={() => navigate(returnPath, { replace: true })} />
     </AuthCard>
   );
 }

@@ -2,15 +2,20 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
+import { useReturnFocus } from './use-return-focus.ts';
 
 /** A confirmation that only its buttons (or Escape) close: a click outside does nothing. */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
+/** Closing returns focus to the element that opened it. */
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out fixed inset-0 z-50 bg-black/50 motion-reduce:animate-none" />
@@ -20,6 +25,7 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -22,12 +23,18 @@ export function DialogOverlay({
   );
 }
 
-/** A centred dialog on a dimmed page; it scrolls when taller than 90% of the viewport. */
+/**
+ * A centred dialog on a dimmed page; it scrolls when taller than 90% of the viewport. Closing
+ * returns focus to the element that opened it.
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -37,6 +44,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       >
         {children}
         <DialogPrimitive.Close className="focus-visible:ring-ring hover:bg-accent absolute top-3 right-3 rounded-md p-1.5 opacity-80 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 disabled:pointer-events-none">

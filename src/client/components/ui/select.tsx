@@ -3,7 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
-/** Radix Select. An item's value may not be the empty string (spec §5): use a real value. */
+/** Radix Select. An item's value may not be the empty string (Radix reserves it to clear the selection): use a real value. */
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;

@@ -8,7 +8,7 @@ import {
 } from './toast.tsx';
 import { useToast } from './use-toast.ts';
 
-/** Shows the current toast: 5 s, swipe right past 50 px to dismiss, F8 to focus (spec §9). */
+/** Shows the current toast: 5 s, swipe right past 50 px to dismiss, F8 to focus (as observed). */
 export function Toaster() {
   const { toasts } = useToast();
 

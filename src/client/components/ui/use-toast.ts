@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ToastProps } from './toast.tsx';
 
-/** One toast at a time (spec §9). */
+/** One toast at a time, as the product was observed. */
 const TOAST_LIMIT = 1;
-/** How long a dismissed toast stays in memory before it is removed (spec §9). */
+/** How long a dismissed toast stays in memory before it is removed, as observed. */
 const TOAST_REMOVE_DELAY = 1_000_000;
 
 type ToasterToast = ToastProps & {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appInfoSchema, type AppInfo } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { appInfoQueryKey } from '#client/lib/query-keys.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** What the client shows until the server has answered (or when it cannot). */
 export const DEFAULT_APP_INFO: AppInfo = {
@@ -15,7 +15,7 @@ export function getAppInfo({ signal }: { signal?: AbortSignal } = {}): Promise<A
 }
 
 export const appInfoQueryOptions = queryOptions({
-  queryKey: appInfoQueryKey,
+  queryKey: queryKeys.appInfo,
   queryFn: getAppInfo,
 });
 

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema, type LoginInput, type User } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { sessionQueryKey } from './get-session.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
 export function login(input: LoginInput) {
   return apiRequest('/api/auth/login', { method: 'POST', body: input, schema: userResponseSchema });
@@ -13,18 +14,18 @@ type UseLoginOptions = {
 };
 
 /**
- * Logs in, marks the visitor authenticated at once, then refetches the session
- * (spec §4). Callbacks are given to the hook, not to `mutate`, because the
- * login screen unmounts as soon as the visitor is authenticated.
+ * Logs in, marks the visitor logged in at once, then refetches the login to confirm it.
+ * Callbacks are given to the hook, not to `mutate`, because the login screen unmounts as soon
+ * as the visitor is logged in.
  */
 export function useLogin({ onSuccess, onError }: UseLoginOptions = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: login,
     onSuccess: ({ user }, input) => {
-      queryClient.setQueryData(sessionQueryKey, { authenticated: true, user });
+      queryClient.setQueryData(queryKeys.auth.session, { authenticated: true, user });
       onSuccess?.(user, input);
-      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.auth.session });
     },
     onError,
   });

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { appInfoQueryKey } from '#client/lib/query-keys.ts';
-import { sessionQueryKey } from './get-session.ts';
+import { forgetLogin } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
 export function logout() {
   return apiRequest('/api/auth/logout', { method: 'POST', schema: okSchema });
@@ -14,23 +15,19 @@ type UseLogoutOptions = {
 };
 
 /**
- * Logs out and forgets every cached answer that belonged to the user. The
- * session entry is overwritten rather than removed so that mounted observers
- * see the change at once; it is then refetched to confirm it with the server.
- * Callbacks go to the hook because the user menu unmounts with the sidebar.
+ * Logs out and forgets every cached answer that belonged to the user. The login entry is
+ * overwritten rather than removed so that mounted observers see the change at once; it is then
+ * refetched to confirm it with the server. Callbacks go to the hook because the user menu
+ * unmounts with the sidebar.
  */
 export function useLogout({ onSuccess, onError }: UseLogoutOptions = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.setQueryData(sessionQueryKey, { authenticated: false, user: null });
-      queryClient.removeQueries({
-        predicate: ({ queryKey }) =>
-          queryKey[0] !== sessionQueryKey[0] && queryKey[0] !== appInfoQueryKey[0],
-      });
+      forgetLogin(queryClient);
       onSuccess?.();
-      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.auth.session });
     },
     onError,
   });

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { userResponseSchema, type signupSchema } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
 /** The validated form values, as the server expects them. */
 export type SignupPayload = z.output<typeof signupSchema>;
@@ -21,5 +21,5 @@ type UseSignupOptions = {
 };
 
 export function useSignup({ onSuccess, onError }: UseSignupOptions = {}) {
-  return useMutation({ mutationFn: signup, onSuccess, onError });
+  return useApiMutation({ mutationFn: signup, onSuccess, onError });
 }

@@ -1,21 +1,21 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import type { User } from '#shared/schemas/auth.ts';
-import { useSession } from '../api/get-session.ts';
+import { useAuthSession } from '../api/get-auth-session.ts';
 
 type AuthState = {
   /** The logged-in user, or null. */
   user: User | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
-  /** True until the first session answer (or failure) arrives. */
+  /** True until the first answer about the login (or a failure) arrives. */
   isLoading: boolean;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Derives the authentication state from the session query; a failed request means logged out. */
+/** Derives the authentication state from the login query; a failed request means logged out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, isError } = useSession();
+  const { data, isPending, isError } = useAuthSession();
 
   const value = useMemo<AuthState>(() => {
     const user = !isError && data?.authenticated ? data.user : null;

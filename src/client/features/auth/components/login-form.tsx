@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
+import { reportFormError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { getErrorMessage } from '#client/lib/api-client.ts';
 import {
   clearRememberedUsername,
   getRememberedUsername,
@@ -18,14 +19,11 @@ import { useLogin } from '../api/login.ts';
 
 type LoginValues = z.output<typeof loginSchema>;
 
+const fields = ['username', 'password'] as const;
+
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [rememberedUsername] = useState(getRememberedUsername);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput, unknown, LoginValues>({
+  const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: {
       username: rememberedUsername ?? '',
@@ -33,22 +31,23 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       rememberMe: rememberedUsername !== null,
     },
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   const login = useLogin({
     onSuccess: (user, input) => {
-      // Only the username is ever kept in the browser (decisions §4).
+      // Only the username is ever kept in the browser, never the password.
       if (input.rememberMe) setRememberedUsername(input.username);
       else clearRememberedUsername();
       toast({ title: 'Login Successful', description: 'Welcome back!' });
       onSuccess();
     },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Login Failed',
-        description: getErrorMessage(error, 'Login failed'),
-      });
-    },
+    onError: (error) =>
+      reportFormError(error, { form, fields, title: 'Login Failed', fallback: 'Login failed' }),
   });
 
   return (
@@ -57,21 +56,17 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       className="grid gap-5"
       onSubmit={handleSubmit((values) => login.mutate(values))}
     >
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <FormField label="Username" error={errors.username?.message}>
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('username')}
+        />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </FormField>
       <div className="flex items-center gap-2">
         <Controller
           control={control}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { currentPath, loginHistoryState } from '#client/lib/return-path.ts';
 import { useAuth } from './auth-provider.tsx';
 
 type ProtectedRouteProps = {
@@ -10,11 +11,14 @@ type ProtectedRouteProps = {
   requireAdmin?: boolean;
 };
 
+/** A visitor who is not logged in goes to the login screen, and comes back here afterwards. */
 export function ProtectedRoute({ children, requireAdmin = false }: ProtectedRouteProps) {
   const { isLoading, isAuthenticated, isAdmin } = useAuth();
 
   if (isLoading) return <PageLoading />;
-  if (!isAuthenticated) return <Redirect to={paths.login} replace />;
+  if (!isAuthenticated) {
+    return <Redirect to={paths.login} replace state={loginHistoryState(currentPath())} />;
+  }
   if (requireAdmin && !isAdmin) {
     return (
       <div className="mx-auto max-w-md py-16 text-center">

@@ -1,30 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { signupSchema, type SignupInput } from '#shared/schemas/auth.ts';
+import { reportFormError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { getErrorMessage, HttpError } from '#client/lib/api-client.ts';
 import { useSignup, type SignupPayload } from '../api/signup.ts';
 
-const fieldNames = ['username', 'password', 'fullName', 'email', 'companyName'] as const;
-type FieldName = (typeof fieldNames)[number];
-
-function isFieldName(path: string): path is FieldName {
-  return (fieldNames as readonly string[]).includes(path);
-}
+/** In the order they are shown: a server refusal focuses the first field it names. */
+const fields = ['username', 'password', 'fullName', 'email', 'companyName'] as const;
 
 /** Creates an account; signing up does not log in, so success leads to the login screen. */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignupInput, unknown, SignupPayload>({
+  const form = useForm<SignupInput, unknown, SignupPayload>({
     resolver: zodResolver(signupSchema),
     defaultValues: { username: '', password: '', fullName: '', email: '', companyName: '' },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   const signup = useSignup({
     onSuccess: () => {
@@ -34,19 +31,8 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       });
       onSuccess();
     },
-    onError: (error) => {
-      // A 400 names the offending fields: show those messages beside them as well.
-      if (error instanceof HttpError) {
-        for (const issue of error.issues ?? []) {
-          if (isFieldName(issue.path)) setError(issue.path, { message: issue.message });
-        }
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Signup Failed',
-        description: getErrorMessage(error, 'Signup failed'),
-      });
-    },
+    onError: (error) =>
+      reportFormError(error, { form, fields, title: 'Signup Failed', fallback: 'Signup failed' }),
   });
 
   return (
@@ -55,41 +41,26 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       className="grid gap-5"
       onSubmit={handleSubmit((values) => signup.mutate(values))}
     >
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...register('fullName')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Trading Company (Optional)"
-        autoComplete="organization"
-        error={errors.companyName?.message}
-        {...register('companyName')}
-      />
+      <FormField label="Username" error={errors.username?.message}>
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('username')}
+        />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormField label="Full Name" error={errors.fullName?.message}>
+        <Input autoComplete="name" {...register('fullName')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </FormField>
+      <FormField label="Trading Company (Optional)" error={errors.companyName?.message}>
+        <Input autoComplete="organization" {...register('companyName')} />
+      </FormField>
       <Button type="submit" className="w-full" disabled={signup.isPending}>
         {signup.isPending ? 'Signing up...' : 'Sign up'}
       </Button>

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ruleResponseSchema, type Rule, type RuleData } from '#shared/schemas/rules.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { rulesQueryKey } from './get-rules.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
 export async function createRule(input: RuleData): Promise<Rule> {
   const { rule } = await apiRequest('/api/rules', {
@@ -19,13 +19,10 @@ type UseCreateRuleOptions = {
 
 /** Creates a rule; the caller hears of success once the list shows it. */
 export function useCreateRule({ onSuccess, onError }: UseCreateRuleOptions = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: createRule,
-    onSuccess: async (rule) => {
-      await queryClient.invalidateQueries({ queryKey: rulesQueryKey });
-      onSuccess?.(rule);
-    },
+    refreshes: [queryKeys.rules.all],
+    onSuccess,
     onError,
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { rulesQueryKey } from './get-rules.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
 export function deleteRule(id: number) {
   return apiRequest(`/api/rules/${id}`, { method: 'DELETE', schema: okSchema });
@@ -13,13 +13,10 @@ type UseDeleteRuleOptions = {
 };
 
 export function useDeleteRule({ onSuccess, onError }: UseDeleteRuleOptions = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: deleteRule,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: rulesQueryKey });
-      onSuccess?.();
-    },
+    refreshes: [queryKeys.rules.all],
+    onSuccess,
     onError,
   });
 }

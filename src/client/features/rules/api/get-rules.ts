@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesResponseSchema, type Rule } from '#shared/schemas/rules.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-export const rulesQueryKey = ['rules'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The trader's rules, in their chosen order. */
 export async function getRules({ signal }: { signal?: AbortSignal } = {}): Promise<Rule[]> {
@@ -11,7 +10,7 @@ export async function getRules({ signal }: { signal?: AbortSignal } = {}): Promi
 }
 
 export const rulesQueryOptions = queryOptions({
-  queryKey: rulesQueryKey,
+  queryKey: queryKeys.rules.all,
   queryFn: getRules,
 });
 

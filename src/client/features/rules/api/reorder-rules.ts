@@ -1,8 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { rulesResponseSchema, type ReorderRulesInput, type Rule } from '#shared/schemas/rules.ts';
+import { toastError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiRequest, getErrorMessage } from '#client/lib/api-client.ts';
-import { rulesQueryKey } from './get-rules.ts';
+import { apiRequest, isHttpError } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { orderRules } from '../order-rules.ts';
+
+const LIST_CHANGED =
+  'Your rules were changed elsewhere, so the new order was not saved. The list now shows them as they are.';
 
 /** Saves a new order: `ruleIds` lists every one of the trader's rules exactly once. */
 export async function reorderRules(input: ReorderRulesInput): Promise<Rule[]> {
@@ -14,37 +20,33 @@ export async function reorderRules(input: ReorderRulesInput): Promise<Rule[]> {
   return rules;
 }
 
-/** The rules in the order of `ruleIds`; undefined when the ids no longer match the rules. */
-export function orderRules(rules: Rule[], ruleIds: number[]): Rule[] | undefined {
-  const byId = new Map(rules.map((rule) => [rule.id, rule]));
-  const ordered = ruleIds.flatMap((id) => byId.get(id) ?? []);
-  return ordered.length === rules.length ? ordered : undefined;
-}
-
 /**
- * Moves the rows at once (spec §4) and puts them back if the server refuses.
- * The cache is the only copy of the list, so the optimistic order lives there.
+ * Moves the rows at once and puts them back if the server refuses. The cache is the only copy
+ * of the list, so the optimistic order lives there. Any refusal refreshes the list: it usually
+ * means the rules changed in another tab, and the rolled-back copy may be out of date too.
  */
 export function useReorderRules() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: reorderRules,
+    refreshes: [queryKeys.rules.all],
+    refreshOnError: () => true,
     onMutate: async ({ ruleIds }) => {
       // A refetch still in flight would overwrite the new order with the old one.
-      await queryClient.cancelQueries({ queryKey: rulesQueryKey });
-      const previous = queryClient.getQueryData<Rule[]>(rulesQueryKey);
+      await queryClient.cancelQueries({ queryKey: queryKeys.rules.all });
+      const previous = queryClient.getQueryData<Rule[]>(queryKeys.rules.all);
       const next = previous && orderRules(previous, ruleIds);
-      if (next) queryClient.setQueryData<Rule[]>(rulesQueryKey, next);
+      if (next) queryClient.setQueryData<Rule[]>(queryKeys.rules.all, next);
       return { previous };
     },
     onError: (error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(rulesQueryKey, context.previous);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: getErrorMessage(error, 'Failed to reorder rules'),
-      });
+      if (context?.previous) queryClient.setQueryData(queryKeys.rules.all, context.previous);
+      // The client always sends the ids it shows, so a refusal means the list had changed.
+      if (isHttpError(error, 400, 404, 409)) {
+        toast({ variant: 'destructive', title: 'Error', description: LIST_CHANGED });
+      } else {
+        toastError(error, { fallback: 'Failed to reorder rules' });
+      }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rulesQueryKey }),
   });
 }

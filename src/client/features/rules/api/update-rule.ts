@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ruleResponseSchema, type Rule, type RuleData } from '#shared/schemas/rules.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { rulesQueryKey } from './get-rules.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
 type UpdateRuleVariables = { id: number; input: RuleData };
 
@@ -20,14 +20,12 @@ type UseUpdateRuleOptions = {
   onError?: (error: Error) => void;
 };
 
+/** A rule deleted elsewhere answers 404, which refreshes the list: the row disappears. */
 export function useUpdateRule({ onSuccess, onError }: UseUpdateRuleOptions = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: updateRule,
-    onSuccess: async (rule) => {
-      await queryClient.invalidateQueries({ queryKey: rulesQueryKey });
-      onSuccess?.(rule);
-    },
+    refreshes: [queryKeys.rules.all],
+    onSuccess,
     onError,
   });
 }

@@ -1,16 +1,8 @@
 import type { Rule } from '#shared/schemas/rules.ts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { toastError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { getErrorMessage } from '#client/lib/api-client.ts';
+import { isHttpError } from '#client/lib/api-client.ts';
 import { useDeleteRule } from '../api/delete-rule.ts';
 
 type DeleteRuleDialogProps = {
@@ -27,11 +19,9 @@ export function DeleteRuleDialog({ open, onOpenChange, rule }: DeleteRuleDialogP
       toast({ title: 'Success', description: 'Trading rule has been deleted' });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: getErrorMessage(error, 'Failed to delete trading rule'),
-      });
+      // Deleted elsewhere meanwhile: there is nothing left to confirm, and the list is refreshed.
+      if (isHttpError(error, 404)) onOpenChange(false);
+      toastError(error, { fallback: 'Failed to delete trading rule' });
     },
   });
 
@@ -44,27 +34,16 @@ export function DeleteRuleDialog({ open, onOpenChange, rule }: DeleteRuleDialogP
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!deleteRule.isPending) onOpenChange(next);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`This action cannot be undone. This will permanently delete the trading rule "${rule?.description ?? ''}".`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteRule.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog stays open until the server answers. */}
-          <Button variant="destructive" disabled={deleteRule.isPending} onClick={confirm}>
-            {deleteRule.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Are you sure?"
+      description={`This action cannot be undone. This will permanently delete the trading rule "${rule?.description ?? ''}".`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      destructive
+      isPending={deleteRule.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ruleInputSchema,
@@ -7,21 +6,14 @@ import {
   type RuleData,
   type RuleInput,
 } from '#shared/schemas/rules.ts';
+import { reportFormError } from '#client/components/error-toast.ts';
+import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { TextField } from '#client/components/ui/text-field.tsx';
+import { DialogClose, DialogFooter } from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { getErrorMessage, HttpError } from '#client/lib/api-client.ts';
 import { useCreateRule } from '../api/create-rule.ts';
 import { useUpdateRule } from '../api/update-rule.ts';
 
@@ -39,75 +31,58 @@ type RuleFormDialogProps = {
 export function RuleFormDialog({ open, onOpenChange, mode, rule }: RuleFormDialogProps) {
   const isEdit = mode === 'edit';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit Trading Rule' : 'Add Trading Rule'}</DialogTitle>
-          <DialogDescription>
-            {isEdit
-              ? 'Change what this rule says or the notes that go with it.'
-              : 'Write down a rule you mean to follow in every trading session.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* The form mounts each time the dialog opens, so it always starts from these values. */}
-        <RuleForm mode={mode} rule={rule} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isEdit ? 'Edit Trading Rule' : 'Add Trading Rule'}
+      description={
+        isEdit
+          ? 'Change what this rule says or the notes that go with it.'
+          : 'Write down a rule you mean to follow in every trading session.'
+      }
+    >
+      {/* The form mounts each time the dialog opens, so it always starts from these values. */}
+      <RuleForm mode={mode} rule={rule} />
+    </FormDialog>
   );
 }
 
-const fieldNames = ['description', 'notes'] as const;
-type FieldName = (typeof fieldNames)[number];
+/** In the order they are shown: a server refusal focuses the first field it names. */
+const fields = ['description', 'notes'] as const;
 
-function isFieldName(path: string): path is FieldName {
-  return (fieldNames as readonly string[]).includes(path);
-}
+type RuleFormProps = { mode: RuleFormMode; rule: Rule | null };
 
-type RuleFormProps = { mode: RuleFormMode; rule: Rule | null; onDone: () => void };
-
-function RuleForm({ mode, rule, onDone }: RuleFormProps) {
-  const notesId = useId();
-  const hintId = `${notesId}-hint`;
-  const notesErrorId = `${notesId}-error`;
+function RuleForm({ mode, rule }: RuleFormProps) {
   const initial = mode === 'edit' ? rule : null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RuleInput, unknown, RuleData>({
+  const form = useForm<RuleInput, unknown, RuleData>({
     resolver: zodResolver(ruleInputSchema),
     defaultValues: { description: initial?.description ?? '', notes: initial?.notes ?? '' },
   });
-
-  const showFailure = (error: Error, fallback: string) => {
-    // A 400 names the offending fields: show those messages beside them as well.
-    if (error instanceof HttpError) {
-      for (const issue of error.issues ?? []) {
-        if (isFieldName(issue.path)) setError(issue.path, { message: issue.message });
-      }
-    }
-    toast({
-      variant: 'destructive',
-      title: 'Error',
-      description: getErrorMessage(error, fallback),
-    });
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = form;
 
   const createRule = useCreateRule({
     onSuccess: () => {
-      onDone();
+      close();
       toast({ title: 'Success', description: 'Trading rule has been created' });
     },
-    onError: (error) => showFailure(error, 'Failed to create trading rule'),
+    onError: (error) =>
+      reportFormError(error, { form, fields, fallback: 'Failed to create trading rule' }),
   });
   const updateRule = useUpdateRule({
     onSuccess: () => {
-      onDone();
+      close();
       toast({ title: 'Success', description: 'Trading rule has been updated' });
     },
-    onError: (error) => showFailure(error, 'Failed to update trading rule'),
+    onError: (error) =>
+      reportFormError(error, { form, fields, fallback: 'Failed to update trading rule' }),
   });
+
+  const isSaving = createRule.isPending || updateRule.isPending;
+  const { close } = useFormDialog({ isDirty, isSaving });
 
   const submit = (values: RuleData) => {
     if (mode === 'add') {
@@ -119,44 +94,33 @@ function RuleForm({ mode, rule, onDone }: RuleFormProps) {
     }
   };
 
-  const isPending = createRule.isPending || updateRule.isPending;
-  const notesError = errors.notes?.message;
-
   return (
     <form noValidate className="grid gap-5" onSubmit={handleSubmit(submit)}>
-      <TextField
-        label="Rule Description"
-        placeholder="e.g., Follow stop loss on every trade"
-        autoComplete="off"
-        error={errors.description?.message}
-        {...register('description')}
-      />
-      <div className="grid gap-2">
-        <Label htmlFor={notesId}>Additional Notes</Label>
+      <FormField label="Rule Description" error={errors.description?.message}>
+        <Input
+          placeholder="e.g., Follow stop loss on every trade"
+          autoComplete="off"
+          {...register('description')}
+        />
+      </FormField>
+      <FormField
+        label="Additional Notes"
+        hint="These notes will appear as reminders on your dashboard"
+        error={errors.notes?.message}
+      >
         <Textarea
-          id={notesId}
           rows={4}
           placeholder="Why this rule matters, or how to apply it (optional)"
-          aria-invalid={notesError ? true : undefined}
-          aria-describedby={notesError ? `${hintId} ${notesErrorId}` : hintId}
           {...register('notes')}
         />
-        <p id={hintId} className="text-muted-foreground text-sm">
-          These notes will appear as reminders on your dashboard
-        </p>
-        {notesError ? (
-          <p id={notesErrorId} className="text-destructive text-sm font-medium">
-            {notesError}
-          </p>
-        ) : null}
-      </div>
+      </FormField>
       <DialogFooter>
         <DialogClose asChild>
-          <Button type="button" variant="outline">
+          <Button type="button" variant="outline" disabled={isSaving}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={isPending}>
+        <Button type="submit" disabled={isSaving}>
           {mode === 'add'
             ? createRule.isPending
               ? 'Adding...'

@@ -14,7 +14,7 @@ import { isReminderInterval, useReminderInterval } from '../hooks/use-reminder-i
 
 /**
  * The dashboard's sticky banner: one rule with notes at a time, the next one
- * after the chosen interval, wrapping from the last to the first (spec §2).
+ * after the chosen interval, wrapping from the last to the first.
  */
 export function RuleReminderBanner() {
   const { data: rules, isPending, isError } = useRules();
@@ -51,8 +51,11 @@ export function RuleReminderBanner() {
             Rule reminder{' '}
             <span className="text-muted-foreground ml-1 tabular-nums">{`${position + 1}/${count}`}</span>
           </p>
-          <p className="mt-1 font-semibold wrap-anywhere">{reminder.description}</p>
-          <p className="text-muted-foreground mt-0.5 line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap">
+          {/* The banner sticks while the page scrolls, so it must stay short whatever the rule:
+              clamped lines keep it within a quarter of a phone's screen. Clamping only hides the
+              overflow, so screen readers still read the whole text; the rules list shows it all. */}
+          <p className="mt-1 line-clamp-2 font-semibold wrap-anywhere">{reminder.description}</p>
+          <p className="text-muted-foreground mt-0.5 line-clamp-2 text-sm wrap-anywhere whitespace-pre-wrap sm:line-clamp-3">
             {reminder.notes}
           </p>
         </div>

@@ -14,10 +14,11 @@ import {
 import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useState } from 'react';
 import type { Rule } from '#shared/schemas/rules.ts';
-import { orderRules, useReorderRules } from '../api/reorder-rules.ts';
+import { useReorderRules } from '../api/reorder-rules.ts';
+import { orderRules } from '../order-rules.ts';
 import { SortableRuleItem } from './sortable-rule-item.tsx';
 
-/** Spec §4: a keyboard drag moves the row 25 px per arrow key. */
+/** A keyboard drag moves the row 25 px per arrow key, the step the product was observed with. */
 const KEYBOARD_STEP_PX = 25;
 
 const verticalKeyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
@@ -91,8 +92,9 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
     const to = rules.findIndex((rule) => rule.id === over.id);
     if (from < 0 || to < 0) return;
     const ruleIds = arrayMove(rules, from, to).map((rule) => rule.id);
-    setDroppedOrder(ruleIds);
-    reorderRules.mutate({ ruleIds }, { onSettled: () => setDroppedOrder(null) });
+    // One save at a time: a drop while the last one is saving puts the row back.
+    const started = reorderRules.mutate({ ruleIds }, { onSettled: () => setDroppedOrder(null) });
+    if (started) setDroppedOrder(ruleIds);
   };
 
   return (
@@ -103,7 +105,11 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
       accessibility={{ announcements, screenReaderInstructions }}
       onDragEnd={handleDragEnd}
     >
-      <SortableContext items={rules} strategy={verticalListSortingStrategy}>
+      <SortableContext
+        items={rules}
+        strategy={verticalListSortingStrategy}
+        disabled={reorderRules.isPending}
+      >
         <ol className="grid gap-2">
           {rules.map((rule) => (
             <SortableRuleItem key={rule.id} rule={rule} onEdit={onEdit} onDelete={onDelete} />

@@ -1,0 +1,214 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createRules,
+  expectToast,
+  logInAsNewTrader,
+  shownRuleOrder,
+  toastRegion,
+} from './support.ts';
+
+/** Holds every POST to /api/rules until `release` is called. */
+async function holdRuleCreation(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/rules', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test('closing a rule dialog puts focus back on the button that opened it', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Stay patient' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Stay patient']);
+
+  // Add, saved.
+  const addButton = page.getByRole('button', { name: 'Add New Rule' });
+  await addButton.click();
+  const addDialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await addDialog.getByLabel('Rule Description').fill('Take profits at the target');
+  await addDialog.getByRole('button', { name: 'Add Rule' }).click();
+  await expect(addDialog).toBeHidden();
+  await expect(addButton).toBeFocused();
+
+  // Edit, saved.
+  const editButton = page.getByRole('button', { name: 'Edit rule: Stay patient' });
+  await editButton.click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Trading Rule' });
+  await editDialog.getByLabel('Additional Notes').fill('Wait for the setup');
+  await editDialog.getByRole('button', { name: 'Update Rule' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(editButton).toBeFocused();
+
+  // Delete, cancelled: the button is still there.
+  const deleteButton = page.getByRole('button', { name: 'Delete rule: Stay patient' });
+  await deleteButton.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+
+  // Delete, confirmed: the opener went with its row, so focus goes to the main content.
+  await deleteButton.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Take profits at the target']);
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('a rule being saved cannot be closed, whatever the trader tries', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await page.goto('/rules');
+  const release = await holdRuleCreation(page);
+
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Trade only my setups');
+  await dialog.getByRole('button', { name: 'Add Rule' }).click();
+  await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Trade only my setups');
+  // Nothing is being thrown away, so nothing asks about it.
+  await expect(page.getByRole('alertdialog', { name: 'Discard changes?' })).toHaveCount(0);
+
+  release();
+  await expectToast(page, 'Success', 'Trading rule has been created');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Trade only my setups']);
+});
+
+test('closing a dialog with typed text asks first; a pristine one closes at once', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Respect the stop', notes: 'Always' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Respect the stop']);
+  const addButton = page.getByRole('button', { name: 'Add New Rule' });
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+
+  // Pristine: Escape closes it at once.
+  await addButton.click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(discard).toHaveCount(0);
+  await expect(addButton).toBeFocused();
+
+  // Typed text: Escape asks, and "Keep editing" goes back to the text.
+  await addButton.click();
+  const description = dialog.getByLabel('Rule Description');
+  await description.fill('Review the week on Sunday');
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(description).toHaveValue('Review the week on Sunday');
+  await expect(description).toBeFocused();
+
+  // A click outside asks too; "Discard" closes both, and focus returns to the opener.
+  await page.mouse.click(5, 5);
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(discard).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(addButton).toBeFocused();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Respect the stop']);
+
+  // Cancel asks as well once something was typed.
+  await addButton.click();
+  await expect(description).toHaveValue('');
+  await description.fill('Something');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+
+  // An edit dialog left as it was is pristine too.
+  const editButton = page.getByRole('button', { name: 'Edit rule: Respect the stop' });
+  await editButton.click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Trading Rule' });
+  await expect(editDialog.getByLabel('Rule Description')).toHaveValue('Respect the stop');
+  await page.keyboard.press('Escape');
+  await expect(editDialog).toBeHidden();
+  await expect(discard).toHaveCount(0);
+  await expect(editButton).toBeFocused();
+});
+
+test('a double-clicked Delete sends one request and shows no error', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'No revenge trades' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['No revenge trades']);
+  const deletes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes.push(request.url());
+  });
+
+  await page.getByRole('button', { name: 'Delete rule: No revenge trades' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await confirm.getByRole('button', { name: 'Delete' }).dblclick();
+
+  await expectToast(page, 'Success', 'Trading rule has been deleted');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('No trading rules defined yet.')).toBeVisible();
+  expect(deletes).toHaveLength(1);
+  await expect(toastRegion(page).getByText('Error', { exact: true })).toHaveCount(0);
+});
+
+test('a field the server refuses shows the message beside it, focused, without a toast', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await page.goto('/rules');
+  const message = 'Notes must not contain control characters';
+  await page.route('**/api/rules', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, json: { message, issues: [{ path: 'notes', message }] } })
+      : route.continue(),
+  );
+
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Size by risk');
+  await dialog.getByLabel('Additional Notes').fill('One percent');
+  await dialog.getByRole('button', { name: 'Add Rule' }).click();
+
+  const notes = dialog.getByLabel('Additional Notes');
+  await expect(dialog.getByText(message)).toBeVisible();
+  await expect(notes).toBeFocused();
+  await expect(notes).toHaveAttribute('aria-invalid', 'true');
+  await expect(notes).toHaveAccessibleDescription(
+    `These notes will appear as reminders on your dashboard ${message}`,
+  );
+  await expect(dialog.getByLabel('Rule Description')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(toastRegion(page).getByText('Validation Error')).toHaveCount(0);
+  await expect(toastRegion(page).getByText('Error', { exact: true })).toHaveCount(0);
+});
+
+test('a refusal about no field on screen is a "Validation Error" toast', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await page.goto('/rules');
+  const message = 'Unrecognized key: "colour"';
+  await page.route('**/api/rules', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, json: { message, issues: [{ path: '', message }] } })
+      : route.continue(),
+  );
+
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Size by risk');
+  await dialog.getByRole('button', { name: 'Add Rule' }).click();
+  await expectToast(page, 'Validation Error', message);
+  await expect(dialog).toBeVisible();
+});

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import {
+  createRules,
+  expectToast,
+  logInAsNewTrader,
+  moveRuleDownWithKeyboard,
+  shownRuleOrder,
+  enableRealWindowFocus,
+} from './support.ts';
+
+test('a rule deleted in another tab disappears from the first when it regains focus', async ({
+  page,
+  context,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Keep me' }, { description: 'Delete me elsewhere' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me', 'Delete me elsewhere']);
+
+  const other = await context.newPage();
+  await enableRealWindowFocus(page);
+  await enableRealWindowFocus(other);
+  await other.goto('/rules');
+  await other.bringToFront();
+  await other.getByRole('button', { name: 'Delete rule: Delete me elsewhere' }).click();
+  await other
+    .getByRole('alertdialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expectToast(other, 'Success', 'Trading rule has been deleted');
+  // Nothing has told the first tab yet.
+  expect(await shownRuleOrder(page)).toEqual(['Keep me', 'Delete me elsewhere']);
+
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/rules'));
+  await page.bringToFront();
+  await refreshed;
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me']);
+});
+
+test('editing a rule deleted elsewhere says so and drops it from the list', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Keep me' }, { description: 'Gone already' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me', 'Gone already']);
+
+  const { rules } = (await (await page.request.get('/api/rules')).json()) as {
+    rules: { id: number; description: string }[];
+  };
+  const gone = rules.find((rule) => rule.description === 'Gone already');
+  expect((await page.request.delete(`/api/rules/${gone?.id}`)).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Edit rule: Gone already' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Gone already, edited');
+  await dialog.getByRole('button', { name: 'Update Rule' }).click();
+  await expectToast(page, 'Error', 'Trading rule not found');
+  // What was typed stays until the trader lets it go.
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Gone already, edited');
+  // (Escape would first dismiss the toast: Radix closes the topmost layer.)
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me']);
+});
+
+test('a reorder refused because the rules changed elsewhere shows the list as it is', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [
+    { description: 'One' },
+    { description: 'Two' },
+    { description: 'Three' },
+  ]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two', 'Three']);
+
+  const { rules } = (await (await page.request.get('/api/rules')).json()) as {
+    rules: { id: number; description: string }[];
+  };
+  const three = rules.find((rule) => rule.description === 'Three');
+  expect((await page.request.delete(`/api/rules/${three?.id}`)).status()).toBe(200);
+
+  await moveRuleDownWithKeyboard(page, 'One', { steps: 3, position: 2, of: 3 });
+  await expectToast(
+    page,
+    'Error',
+    'Your rules were changed elsewhere, so the new order was not saved. The list now shows them as they are.',
+  );
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthSession, User } from '#shared/schemas/auth.ts';
+import { HttpError, NetworkError } from './api-client.ts';
+import { createQueryClient, endedTheLogin, shouldRetryRead } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+describe('shouldRetryRead', () => {
+  it('retries a read once when the server could not be reached', () => {
+    expect(shouldRetryRead(0, new NetworkError())).toBe(true);
+    expect(shouldRetryRead(1, new NetworkError())).toBe(false);
+  });
+
+  it.each([
+    ['an error answer', new HttpError(500, 'Something went wrong')],
+    ['a refusal', new HttpError(404, 'Trading rule not found')],
+    ['an answer that does not match its schema', new TypeError('Expected number')],
+    ['a cancelled request', new DOMException('Aborted', 'AbortError')],
+  ])('never retries %s', (_case, error) => {
+    expect(shouldRetryRead(0, error)).toBe(false);
+  });
+});
+
+const user: User = {
+  id: 7,
+  username: 'trader',
+  fullName: 'A Trader',
+  email: 'trader@example.com',
+  companyName: null,
+  avatar: null,
+  isAdmin: false,
+  createdAt: '2026-11-22T00:00:00.000Z',
+  preferences: {
+    notifications: { tradingSessions: true, weeklyReports: true, lowCompliance: true },
+  },
+};
+
+function loggedInClient(onLoginExpired = vi.fn()) {
+  const client = createQueryClient({ onLoginExpired });
+  client.setQueryData<AuthSession>(queryKeys.auth.session, { authenticated: true, user });
+  client.setQueryData(queryKeys.appInfo, {
+    name: 'Rulekeeper',
+    company: 'Labs',
+    isSignupOpen: true,
+  });
+  client.setQueryData(queryKeys.rules.all, []);
+  client.setQueryData(queryKeys.sessions.list(), []);
+  return { client, onLoginExpired };
+}
+
+const notLoggedIn = () => Promise.reject(new HttpError(401, 'You are not logged in'));
+
+describe('a 401 while logged in', () => {
+  it('from a read ends the login, keeps public data and tells the app once', async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    const error = await client
+      .fetchQuery({ queryKey: queryKeys.analytics.summary(), queryFn: notLoggedIn })
+      .catch((e: unknown) => e);
+
+    expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(endedTheLogin(error)).toBe(true);
+    expect(client.getQueryData(queryKeys.auth.session)).toEqual({
+      authenticated: false,
+      user: null,
+    });
+    expect(client.getQueryData(queryKeys.appInfo)).toBeDefined();
+    expect(client.getQueryData(queryKeys.rules.all)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.sessions.list())).toBeUndefined();
+  });
+
+  it('from a write does the same, and a second 401 is not announced again', async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    const write = () =>
+      client.getMutationCache().build(client, { mutationFn: notLoggedIn }).execute(undefined);
+
+    const first = await write().catch((e: unknown) => e);
+    const second = await write().catch((e: unknown) => e);
+
+    expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(endedTheLogin(first)).toBe(true);
+    expect(endedTheLogin(second)).toBe(false);
+  });
+});
+
+describe('other failures', () => {
+  it('leave the login alone: a wrong password answers 401 while logged out', async () => {
+    const onLoginExpired = vi.fn();
+    const client = createQueryClient({ onLoginExpired });
+    client.setQueryData<AuthSession>(queryKeys.auth.session, { authenticated: false, user: null });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: notLoggedIn })
+      .execute(undefined)
+      .catch(() => {});
+    expect(onLoginExpired).not.toHaveBeenCalled();
+  });
+
+  it('leave the login alone when the answer is not a 401', async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    await client
+      .fetchQuery({
+        queryKey: queryKeys.rules.all,
+        queryFn: () => Promise.reject(new HttpError(403, 'You are not allowed to do that')),
+      })
+      .catch(() => {});
+    expect(onLoginExpired).not.toHaveBeenCalled();
+    expect(client.getQueryData(queryKeys.auth.session)).toMatchObject({ authenticated: true });
+  });
+});
