@@ -1,0 +1,83 @@
+// The figures of one bench run: printed as an aligned Markdown table (readable in a terminal
+// and in a rendered .md alike) and kept as JSON and Markdown under bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Measurement, Settings } from './measure.ts';
+
+export interface BenchReport {
+  startedAt: string;
+  dialect: 'sqlite' | 'postgres';
+  node: string;
+  cpus: number;
+  cpuModel: string;
+  /** 1-minute load average before the run: well above 0, something else was busy. */
+  loadAverageBefore: number;
+  settings: Settings & { loginConnections: number };
+  /** The server child's memory after the last target, from /proc/<pid>/status. */
+  serverMemory: { rssMiB: number; peakRssMiB: number } | null;
+  ceiling: Measurement;
+  results: (Measurement & { percentOfCeiling: number })[];
+  /** Things a reader must know to trust the figures (429s, profiling on, …). */
+  notes: string[];
+}
+
+const number = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function table(header: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((r) => r[i]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (rightAligned[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (rightAligned[i] ? `${'-'.repeat(w + 1)}:` : `:${'-'.repeat(w + 1)}`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function formatReport(report: BenchReport): string {
+  const { settings: s } = report;
+  const row = (m: Measurement, percent: number) => [
+    m.label,
+    String(m.connections),
+    number(m.median.requestsPerSecond),
+    number(m.median.p50Ms),
+    number(m.median.p99Ms),
+    String(m.errors),
+    `${number(percent, 1)}%`,
+    `±${number(m.spreadPercent / 2, 1)}%`,
+    m.otherLoadPercent === null ? '?' : `${number(m.otherLoadPercent)}%`,
+  ];
+  const memory = report.serverMemory
+    ? `${number(report.serverMemory.rssMiB, 1)} MiB (peak ${number(report.serverMemory.peakRssMiB, 1)} MiB)`
+    : 'unknown (no /proc)';
+  return [
+    `## Rulekeeper bench: ${report.dialect}, ${report.startedAt}`,
+    '',
+    `Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel}); autocannon with ` +
+      `${s.connections} connections (login: ${s.loginConnections}), ${s.warmupSeconds} s warm-up ` +
+      `then ${s.rounds} × ${s.seconds} s per endpoint, median round shown; ` +
+      `load average before the run ${number(report.loadAverageBefore, 2)}.`,
+    '',
+    table(
+      ['endpoint', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'of ceiling', 'spread', 'others'],
+      [row(report.ceiling, 100), ...report.results.map((m) => row(m, m.percentOfCeiling))],
+      [false, true, true, true, true, true, true, true, true],
+    ),
+    '',
+    `Server RSS after the run: ${memory}.`,
+    'errors: socket errors, timeouts and non-2xx answers over all measured rounds. ' +
+      'spread: half the range of req/s across rounds, relative to the median. ' +
+      'others: CPU used by other processes meanwhile, as a share of the whole machine ' +
+      '(PostgreSQL counts as ours).',
+    ...report.notes.map((note) => `\n**Note:** ${note}`),
+  ].join('\n');
+}
+
+/** Writes bench/results/<dialect>-<timestamp>.json and .md; returns their paths. */
+export function saveReport(report: BenchReport, appendix = '', dir = 'bench/results'): string[] {
+  mkdirSync(dir, { recursive: true });
+  const base = join(dir, `${report.dialect}-${report.startedAt.replace(/[:.]/g, '-')}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, `${formatReport(report)}\n${appendix}`);
+  return [`${base}.json`, `${base}.md`];
+}
