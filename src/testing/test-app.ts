@@ -73,3 +73,8 @@ export function describeEachDialect(name: string, suite: (dialect: DialectName) 
     describe.skipIf(isUnavailable)(`${name} [${dialect}]`, () => suite(dialect));
   }
 }
+
+/** A suite about PostgreSQL alone; skipped (and says so) when none answered. */
+export function describePostgres(name: string, suite: () => void) {
+  describe.skipIf(!inject('postgresUrl'))(`${name} [postgres]`, suite);
+}

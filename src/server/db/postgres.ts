@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
+import { statementNames } from './prepared-query.ts';
 
 const { Pool, types } = pg;
 
@@ -31,6 +32,20 @@ const typeParsers = {
   },
 };
 
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it each time. The queries
+ * built with `prepareQuery` (the login behind every request, the rules list) go as named
+ * statements instead: prepared once per connection, then only bound and executed.
+ */
+function runPreparedQueriesAsNamedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const namedWhenPrepared = (text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    return name === undefined ? query(text, ...rest) : query({ name, text, values: rest[0] });
+  };
+  Object.assign(client, { query: namedWhenPrepared });
+}
+
 export interface PostgresOptions {
   connectionString: string;
   /** Tests give each run its own schema. */
@@ -44,5 +59,6 @@ export function createPostgresDialect({ connectionString, searchPath }: Postgres
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  pool.on('connect', runPreparedQueriesAsNamedStatements);
   return new PostgresDialect({ pool });
 }

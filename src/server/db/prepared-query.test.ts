@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { sql } from 'kysely';
+import {
+  createTestApp,
+  describeEachDialect,
+  describePostgres,
+  type TestApp,
+} from '#testing/test-app.ts';
 import { prepareQuery } from './prepared-query.ts';
 
 describeEachDialect('prepared queries', (dialect) => {
@@ -42,5 +48,31 @@ describeEachDialect('prepared queries', (dialect) => {
       ]);
     });
     expect(builds).toBe(2);
+  });
+});
+
+describePostgres('prepared queries on PostgreSQL', () => {
+  test('run as named statements, prepared once per connection', async () => {
+    const t = await createTestApp('postgres');
+    try {
+      const selectType = prepareQuery<{ name: string }, { name: string }>((db, param) =>
+        db.selectFrom('session_types').select('name').where('name', '=', param('name')),
+      );
+      // One transaction: one connection, whose prepared statements the view lists.
+      const names = await t.database.db.transaction().execute(async (trx) => {
+        expect(await selectType(trx, { name: 'Tokyo' })).toEqual([{ name: 'Tokyo' }]);
+        expect(await selectType(trx, { name: 'London' })).toEqual([{ name: 'London' }]);
+        const { rows } = await sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement like '%session_types%'`.execute(
+          trx,
+        );
+        return rows.map((row) => row.name);
+      });
+      expect(names).toHaveLength(1);
+      expect(names[0]).toMatch(/^rulekeeper_\d+$/);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -9,6 +9,13 @@ class Placeholder<Name extends string> {
 type Params = Record<string, unknown>;
 
 /**
+ * SQL texts of prepared queries and the statement name each gets on PostgreSQL, where the
+ * driver runs them as named statements: parsed and planned once per connection instead of on
+ * every request. Bounded by the number of `prepareQuery` calls in the code.
+ */
+export const statementNames = new Map<string, string>();
+
+/**
  * A query that is built and compiled once per database, then run with new values: Kysely
  * otherwise rebuilds and recompiles the same query tree on every call, which cost about as
  * much as running it on the hot path of every request (finding the login behind a cookie).
@@ -30,6 +37,9 @@ export function prepareQuery<P extends Params, Row>(
       // The placeholder goes through Kysely as an ordinary value and comes out in `parameters`.
       compiled = build(db, (name) => new Placeholder(name) as P[typeof name]).compile();
       compiledFor.set(db, compiled);
+      if (!statementNames.has(compiled.sql)) {
+        statementNames.set(compiled.sql, `rulekeeper_${statementNames.size + 1}`);
+      }
     }
     const parameters = compiled.parameters.map((value) =>
       value instanceof Placeholder ? values[value.name] : value,
