@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import { fastifyCookie } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -73,7 +73,8 @@ export async function createApp({
 }: CreateAppOptions) {
   const app = Fastify({
     logger,
-    disableRequestLogging: true,
+    // Requests are logged by plugins/request-logging.ts, cheaply.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,
@@ -140,6 +141,7 @@ export async function createApp({
 
   await app.register(clientAppPlugin, { clientDir: clientDir ?? '' });
   app.addHook('onClose', async () => {
+    await app.handlersFinished();
     await database.db.destroy();
   });
   return app;

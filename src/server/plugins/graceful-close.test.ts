@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, expect, test } from 'vitest';
+import { createApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { buildSignup } from '#testing/factories.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'rk-close-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+test('closing waits for a handler whose client hung up before it closes the database', async () => {
+  const filename = join(folder, 'rulekeeper.db');
+  const database = createDatabase({ dialect: 'sqlite', filename });
+  await migrateToLatest(database);
+  const app = await createApp({ database, config: loadConfig({}) });
+  let seen: () => void = () => {};
+  const isSeen = new Promise<void>((resolve) => (seen = resolve));
+  app.addHook('preHandler', async () => seen());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+
+  // The client gives up while the server is still hashing the new account's password.
+  const client = new AbortController();
+  const account = buildSignup();
+  const request = fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+    signal: client.signal,
+  }).catch(() => undefined);
+  await isSeen;
+  client.abort();
+  await request;
+  await app.close();
+
+  const stored = new BetterSqlite3(filename, { readonly: true });
+  try {
+    expect(stored.prepare('select username from users').all()).toEqual([
+      { username: account.username },
+    ]);
+  } finally {
+    stored.close();
+  }
+});
