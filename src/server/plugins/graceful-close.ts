@@ -30,14 +30,16 @@ export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
-    route.handler = async function countedHandler(this: FastifyInstance, ...args) {
+    // Only a handler that returns a promise is counted; one that answers through `reply` in a
+    // callback (the API docs' file routes) is left exactly as it is.
+    route.handler = function countedHandler(this: FastifyInstance, ...args) {
+      const result: unknown = handler.apply(this, args);
+      if (!(result instanceof Promise)) return result;
       running += 1;
-      try {
-        return await handler.apply(this, args);
-      } finally {
+      return result.finally(() => {
         running -= 1;
         if (running === 0) for (const resolve of waiting.splice(0)) resolve();
-      }
+      });
     };
   });
   app.decorate('handlersFinished', () =>
