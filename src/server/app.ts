@@ -18,6 +18,8 @@ import { createLoginsRepository } from './modules/auth/logins.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
+import { createSessionTypesRepository } from './modules/sessions/session-types.repository.ts';
+import { sessionTypesRoutes } from './modules/sessions/session-types.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -135,6 +137,9 @@ export async function createApp({
       });
       await api.register(authRoutes, { auth, users, limits, cookieSecure: config.cookieSecure });
       await api.register(rulesRoutes, { rules });
+      await api.register(sessionTypesRoutes, {
+        sessionTypes: createSessionTypesRepository(database),
+      });
     },
     { prefix: '/api' },
   );
