@@ -2,7 +2,7 @@ import { MAX_RULES_PER_USER } from '#shared/constants.ts';
 import type { Rule, RuleData } from '#shared/schemas/rules.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
-import { createRulesRepository } from './rules.repository.ts';
+import { createRulesRepository, type RulesRepository } from './rules.repository.ts';
 import { ruleNotFound, ruleOrderOutOfDate, tooManyRules } from './rules.errors.ts';
 
 export type RulesService = ReturnType<typeof createRulesService>;
@@ -10,10 +10,8 @@ export type RulesService = ReturnType<typeof createRulesService>;
 /** Every write runs under the trader's lock: checks and writes see the same list. */
 export function createRulesService({ database }: { database: AppDatabase }) {
   const rules = createRulesRepository(database);
-  const locked = <T>(
-    userId: number,
-    work: (tx: ReturnType<typeof createRulesRepository>) => Promise<T>,
-  ) => withTraderLock(database, userId, (tx) => work(createRulesRepository(tx)));
+  const locked = <T>(userId: number, work: (tx: RulesRepository) => Promise<T>) =>
+    withTraderLock(database, userId, (tx) => work(createRulesRepository(tx)));
 
   return {
     listRules: (userId: number) => rules.listRules(userId),

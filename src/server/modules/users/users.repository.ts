@@ -27,8 +27,6 @@ export interface NewUser {
   isAdmin: boolean;
 }
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
-
 export function createUsersRepository({ db, dialect }: AppDatabase) {
   return {
     async hasAnyUser(): Promise<boolean> {

@@ -41,8 +41,8 @@ export function useReorderRules() {
     },
     onError: (error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.rules.all, context.previous);
-      // The client always sends the ids it shows, so a refusal means the list had changed.
-      if (isHttpError(error, 400, 404, 409)) {
+      // A conflict: the rules changed elsewhere since the list was shown (it is being refreshed).
+      if (isHttpError(error, 409)) {
         toast({ variant: 'destructive', title: 'Error', description: LIST_CHANGED });
       } else {
         toastError(error, { fallback: 'Failed to reorder rules' });
