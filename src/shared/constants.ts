@@ -20,3 +20,21 @@ export const MAX_RULES_PER_USER = 100;
 /** Reminder banner intervals, in minutes, as the product was observed; 5 is the default. */
 export const REMINDER_INTERVAL_MINUTES = [3, 5, 10, 15] as const;
 export const DEFAULT_REMINDER_INTERVAL_MINUTES = 5;
+
+export const SESSION_NAME_MAX_LENGTH = 100;
+export const SESSION_NOTES_MAX_LENGTH = 5000;
+
+/** A screenshot's decoded size, as the trader's file is: 10 MB. */
+export const SCREENSHOT_MAX_BYTES = 10 * 1024 * 1024;
+/** Width × height: a 4K screen is 8.3 megapixels, two side by side fit easily. */
+export const SCREENSHOT_MAX_PIXELS = 40_000_000;
+
+/** Sessions per page of a list; the history page loads page after page. */
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+
+/** Compliance bands: at or above `green` is green (check), at or above `amber` amber (warning). */
+export const COMPLIANCE_BANDS = { green: 90, amber: 75 } as const;
+
+/** The dashboard's Recent Sessions and Recent Screenshots cards show this many. */
+export const RECENT_SESSIONS_SHOWN = 3;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okSchema } from '#shared/schemas/common.ts';
-import { apiRequest, getErrorMessage, HttpError, NetworkError } from './api-client.ts';
+import { apiRequest, getErrorMessage, HttpError, NetworkError, withQuery } from './api-client.ts';
 import { isStaleViewRefusal } from './use-api-mutation.ts';
 
 afterEach(() => {
@@ -69,5 +69,24 @@ describe('isStaleViewRefusal', () => {
 
   it('does not hold for a network error', () => {
     expect(isStaleViewRefusal(new NetworkError())).toBe(false);
+  });
+});
+
+describe('withQuery', () => {
+  it('appends the defined values, encoded, and leaves out undefined ones', () => {
+    expect(withQuery('/api/sessions', { limit: 3, cursor: undefined, band: 'a&b' })).toBe(
+      '/api/sessions?limit=3&band=a%26b',
+    );
+    expect(withQuery('/api/sessions', {})).toBe('/api/sessions');
+    expect(withQuery('/api/sessions')).toBe('/api/sessions');
+  });
+
+  it('is used for every request that has a query', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response('{"ok":true}', { headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/x', { schema: okSchema, query: { hasScreenshot: true, limit: 3 } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/x?hasScreenshot=true&limit=3', expect.anything());
   });
 });

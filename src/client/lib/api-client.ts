@@ -30,6 +30,11 @@ export function isHttpError(error: unknown, ...statuses: number[]): error is Htt
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /**
+   * Query parameters; `undefined` ones are left out. A list that grows passes its page here
+   * (`{ limit, cursor }`) along with its filters.
+   */
+  query?: Record<string, string | number | boolean | undefined>;
   /** Validates the JSON answer; the call fails when the answer does not match. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
@@ -66,15 +71,25 @@ async function toHttpError(response: Response): Promise<HttpError> {
   return new HttpError(response.status, describeStatus(response.status));
 }
 
+/** `path` with the defined `query` values appended, in the order given. */
+export function withQuery(path: string, query: RequestOptions<unknown>['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** The single way the client talks to the API: same-origin cookies, JSON both ways. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, query, schema, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(withQuery(path, query), {
       method,
       headers,
       credentials: 'include',

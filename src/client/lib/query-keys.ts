@@ -18,7 +18,10 @@ export const queryKeys = {
   /** Trading sessions. */
   sessions: {
     all: ['sessions'] as const,
+    /** The history page's pages (an infinite query). */
     list: (filters: Record<string, unknown> = {}) => ['sessions', 'list', filters] as const,
+    /** One short list for the dashboard (3 newest, 3 newest with a screenshot). */
+    recent: (query: Record<string, unknown> = {}) => ['sessions', 'recent', query] as const,
     detail: (id: number) => ['sessions', 'detail', id] as const,
   },
   sessionTypes: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 
 /** Every error answer of the API. `issues` lists field errors of a 400. */
 export const errorSchema = z.object({
@@ -113,4 +114,67 @@ export function idParam(label: string) {
     .regex(/^[1-9][0-9]{0,9}$/, error)
     .transform(Number)
     .pipe(z.number().max(MAX_ID, error));
+}
+
+/*
+ * Calendar dates. A trading session's date is the day the trader chose, not an instant: it is
+ * `YYYY-MM-DD` in queries and forms, and on the wire of a session the ISO date-time of that day
+ * at midnight UTC (`2026-03-14T00:00:00.000Z`), so every time zone shows the same day.
+ */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a `YYYY-MM-DD` that names a real day (no 30 February). */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    year <= 9999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+/** A calendar date in a query or a body: `YYYY-MM-DD`, or that day's midnight UTC as sent back. */
+export function calendarDate(label: string, requiredMessage = `${label} is required`) {
+  const error = `${label} must be a date like 2026-03-14`;
+  return z
+    .string({ error: textTypeError(label, requiredMessage) })
+    .min(1, requiredMessage)
+    .transform((value) => value.replace(/T00:00:00(\.000)?Z$/, ''))
+    .refine(isCalendarDate, error);
+}
+
+/** The wire form of a calendar date: its midnight UTC. */
+export function toWireDate(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+/*
+ * Lists that grow (a trader's history grows for years) come a page at a time: `limit` rows
+ * (default 50, at most 200) and an opaque `cursor` from the previous page's `nextCursor`,
+ * which is null on the last page. The cursor is a keyset position, so rows added or deleted
+ * between pages neither repeat nor skip the others.
+ */
+export const pageQueryFields = {
+  limit: z.coerce
+    .number<number | string>({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+    .max(PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'cursor is not valid: start again from the first page')
+    .optional(),
+};
+
+/** A page of a list: the rows under their usual name (`sessions`), and where the next page starts. */
+export function pageSchema<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  return z.object({ [key]: z.array(item), nextCursor: z.string().nullable() } as {
+    [K in Key]: z.ZodArray<Item>;
+  } & { nextCursor: z.ZodNullable<z.ZodString> });
 }

@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import { COMPLIANCE_BAND_NAMES } from '../compliance.ts';
+import {
+  MAX_RULES_PER_USER,
+  SESSION_NAME_MAX_LENGTH,
+  SESSION_NOTES_MAX_LENGTH,
+} from '../constants.ts';
+import {
+  calendarDate,
+  idParam,
+  idSchema,
+  optionalText,
+  pageQueryFields,
+  pageSchema,
+  requiredText,
+} from './common.ts';
 
 /** A market session a trading session can belong to; the list is fixed and shared by all users. */
 export const sessionTypeSchema = z.object({
@@ -12,3 +27,148 @@ export const sessionTypeSchema = z.object({
 export type SessionType = z.infer<typeof sessionTypeSchema>;
 
 export const sessionTypesResponseSchema = z.object({ sessionTypes: z.array(sessionTypeSchema) });
+
+/** One checklist item of a session: the rule as it read when the session was saved. */
+export const sessionRuleResultSchema = z.object({
+  ruleId: z.number().int(),
+  /** The rule's description at the time the session was saved (history survives edits). */
+  description: z.string(),
+  followed: z.boolean(),
+});
+export type SessionRuleResult = z.infer<typeof sessionRuleResultSchema>;
+
+/** A session as lists show it. */
+export const sessionSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The calendar day the trader chose, as that day's midnight UTC. */
+  date: z.string(),
+  sessionTypeId: z.number().int().nullable(),
+  /** `round(100 × followed / total)`, computed by the server. */
+  complianceRating: z.number().int(),
+  followedCount: z.number().int(),
+  totalCount: z.number().int(),
+  /** Opaque reference of the screenshot: `/api/screenshots/{ref}` (and `/thumbnail`). */
+  screenshotPath: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+/** A session with its checklist and notes, as the details page shows it. */
+export const sessionSchema = sessionSummarySchema.extend({
+  notes: z.string().nullable(),
+  /** The checklist in the order it was shown when the session was recorded. */
+  rulesFollowed: z.array(sessionRuleResultSchema),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+const checklistItemSchema = z.strictObject({
+  ruleId: idSchema('Rule id'),
+  followed: z.boolean({ error: 'followed must be true or false' }),
+});
+
+function checklist(repeatedMessage: string) {
+  return z
+    .array(checklistItemSchema, { error: 'rulesFollowed must be a list of rules' })
+    .max(MAX_RULES_PER_USER, repeatedMessage)
+    .refine((items) => new Set(items.map((item) => item.ruleId)).size === items.length, {
+      message: repeatedMessage,
+    });
+}
+
+/**
+ * A screenshot as the client sends it: a data URL of an image. Its bytes decide what it is;
+ * the server checks them, caps the size and re-encodes the image.
+ */
+const screenshotData = z
+  .string({ error: 'The screenshot must be sent as a data URL' })
+  .regex(/^data:[^,]{0,100};base64,/, 'The screenshot must be sent as a data URL');
+
+const sessionFields = {
+  name: requiredText({
+    label: 'Session name',
+    max: SESSION_NAME_MAX_LENGTH,
+    requiredMessage: 'Session name is required',
+  }),
+  date: calendarDate('Date', 'Date is required'),
+  sessionTypeId: idSchema('Session type')
+    .nullish()
+    .pipe(z.number({ error: 'Session type is required' })),
+  /** Blank notes are stored as none (null). */
+  notes: optionalText({
+    label: 'Notes',
+    max: SESSION_NOTES_MAX_LENGTH,
+    isMultiLine: true,
+  }).nullable(),
+};
+
+/**
+ * `POST /api/sessions`. Each `ruleId` must be one of the trader's own rules, once; the rating
+ * is computed by the server, and a `complianceRating` the client sends is ignored.
+ */
+export const createSessionSchema = z.strictObject({
+  ...sessionFields,
+  rulesFollowed: checklist('rulesFollowed must list each rule at most once'),
+  screenshotData: screenshotData.nullish(),
+  /** Sent by clients as the product was observed; the server computes its own. */
+  complianceRating: z.unknown().optional(),
+});
+export type CreateSessionInput = z.input<typeof createSessionSchema>;
+export type CreateSessionData = z.output<typeof createSessionSchema>;
+
+/**
+ * `PUT /api/sessions/{id}`: name, date, type and notes replaced; the followed flag of each of
+ * the session's own checklist items (every item once; their texts stay as saved);
+ * `screenshotData` a new image, `null` to remove the screenshot, absent to keep it.
+ */
+export const updateSessionSchema = z.strictObject({
+  ...sessionFields,
+  rulesFollowed: checklist("rulesFollowed must list each of the session's rules exactly once"),
+  screenshotData: screenshotData.nullable().optional(),
+  complianceRating: z.unknown().optional(),
+});
+export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
+export type UpdateSessionData = z.output<typeof updateSessionSchema>;
+
+export const sessionIdParamsSchema = z.strictObject({ id: idParam('Session id') });
+
+/** `GET /api/sessions`: newest first (by date, then id), a page at a time, optionally filtered. */
+export const sessionsQuerySchema = z.strictObject({
+  ...pageQueryFields,
+  /** First and last calendar day, both included. */
+  from: calendarDate('from').optional(),
+  to: calendarDate('to').optional(),
+  sessionTypeId: idParam('sessionTypeId').optional(),
+  band: z.enum(COMPLIANCE_BAND_NAMES, { error: 'band must be green, amber or red' }).optional(),
+  /** `true`: only sessions with a screenshot (the dashboard's Recent Screenshots). */
+  hasScreenshot: z
+    .enum(['true', 'false'], { error: 'hasScreenshot must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type SessionsQueryInput = z.input<typeof sessionsQuerySchema>;
+export type SessionsQuery = z.output<typeof sessionsQuerySchema>;
+
+export const sessionsPageSchema = pageSchema('sessions', sessionSummarySchema);
+export type SessionsPage = z.infer<typeof sessionsPageSchema>;
+
+export const sessionResponseSchema = z.object({ session: sessionSchema });
+
+/** 'Delete Selected': the sessions of one loaded page at most, in one transaction. */
+export const bulkDeleteSessionsSchema = z.strictObject({
+  ids: z
+    .array(idSchema('Session id'), { error: 'ids must be a list of session ids' })
+    .min(1, 'Select at least one session')
+    .max(200, 'At most 200 sessions can be deleted at once')
+    .refine((ids) => new Set(ids).size === ids.length, 'ids must name each session once'),
+});
+export type BulkDeleteSessionsInput = z.infer<typeof bulkDeleteSessionsSchema>;
+
+/** How many of the named sessions were deleted (those already gone are not counted). */
+export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.number().int() });
+
+/** A screenshot reference in a path: the server's own random name and the image's format. */
+export const screenshotRefSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp|gif)$/, 'Screenshot reference is not valid');
+export const screenshotParamsSchema = z.strictObject({ ref: screenshotRefSchema });
