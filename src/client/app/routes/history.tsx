@@ -1,13 +1,107 @@
-import { ComingSoon } from '#client/components/coming-soon.tsx';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useSessionsInfinite } from '#client/features/sessions/api/get-sessions.ts';
+import { DeleteSessionDialog } from '#client/features/sessions/components/delete-session-dialog.tsx';
+import { DeleteSessionsDialog } from '#client/features/sessions/components/delete-sessions-dialog.tsx';
+import { HistoryFilters } from '#client/features/sessions/components/history-filters.tsx';
+import { ScreenshotDialog } from '#client/features/sessions/components/screenshot-dialog.tsx';
+import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
+import { SessionsHistoryCard } from '#client/features/sessions/components/sessions-history-card.tsx';
+import { useHistoryFilters } from '#client/features/sessions/hooks/use-history-filters.ts';
+import { useSelection } from '#client/features/sessions/hooks/use-selection.ts';
 import { usePageTitle } from '../use-page-title.ts';
+
+/** A dialog's state; closing keeps the subject so that the dialog does not change as it fades. */
+type DialogState<T> = { open: boolean; subject: T };
 
 export function HistoryRoute() {
   usePageTitle('Session History');
+  const sessionDialogs = useSessionDialogs();
+  const history = useHistoryFilters();
+  const sessionsQuery = useSessionsInfinite(history.query);
+  const sessions = sessionsQuery.data?.pages.flatMap((page) => page.sessions) ?? [];
+  const selection = useSelection(
+    sessions.map((session) => session.id),
+    history.key,
+  );
+
+  const [screenshot, setScreenshot] = useState<DialogState<SessionSummary | null>>({
+    open: false,
+    subject: null,
+  });
+  const [removal, setRemoval] = useState<DialogState<number | null>>({
+    open: false,
+    subject: null,
+  });
+  const [bulkRemoval, setBulkRemoval] = useState<DialogState<readonly number[]>>({
+    open: false,
+    subject: [],
+  });
+
+  const selectedCount = selection.selectedIds.length;
+  const isEmptyResult = sessionsQuery.data !== undefined && sessions.length === 0;
+
   return (
     <div className="grid gap-6">
-      <PageHeader title="Session History" description="Review your past trading sessions" />
-      <ComingSoon />
+      <PageHeader
+        title="Session History"
+        description="Review your past trading sessions"
+        actions={
+          <>
+            <Button onClick={sessionDialogs.openNew}>
+              <Plus aria-hidden="true" />
+              New Session
+            </Button>
+            {selectedCount > 0 ? (
+              <Button
+                variant="destructive"
+                onClick={() => setBulkRemoval({ open: true, subject: selection.selectedIds })}
+              >
+                <Trash2 aria-hidden="true" />
+                {`Delete Selected (${selectedCount})`}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <SessionsHistoryCard
+        filters={
+          <HistoryFilters
+            filters={history.filters}
+            onChange={history.changeFilters}
+            onClear={history.clearFilters}
+            canClear={history.hasFilters && !isEmptyResult}
+          />
+        }
+        sessionsQuery={sessionsQuery}
+        sessions={sessions}
+        hasFilters={history.hasFilters}
+        selection={selection}
+        onNew={sessionDialogs.openNew}
+        onClearFilters={history.clearFilters}
+        onView={(session) => setScreenshot({ open: true, subject: session })}
+        onDelete={(session) => setRemoval({ open: true, subject: session.id })}
+      />
+      <ScreenshotDialog
+        open={screenshot.open}
+        onOpenChange={(open) => setScreenshot((state) => ({ ...state, open }))}
+        session={screenshot.subject}
+      />
+      <DeleteSessionDialog
+        open={removal.open}
+        onOpenChange={(open) => setRemoval((state) => ({ ...state, open }))}
+        sessionId={removal.subject}
+      />
+      <DeleteSessionsDialog
+        open={bulkRemoval.open}
+        onOpenChange={(open) => setBulkRemoval((state) => ({ ...state, open }))}
+        sessionIds={bulkRemoval.subject}
+        onDeleted={selection.clear}
+      />
+      {sessionDialogs.dialogs}
     </div>
   );
 }

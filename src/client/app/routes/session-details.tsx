@@ -1,13 +1,31 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
-import { ComingSoon } from '#client/components/coming-soon.tsx';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { sessionIdParamsSchema } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useSession } from '#client/features/sessions/api/get-session.ts';
+import { ComplianceSummaryCard } from '#client/features/sessions/components/compliance-summary-card.tsx';
+import { DeleteSessionDialog } from '#client/features/sessions/components/delete-session-dialog.tsx';
+import { SessionChecklistCard } from '#client/features/sessions/components/session-checklist-card.tsx';
+import { SessionDetailsSkeleton } from '#client/features/sessions/components/session-details-skeleton.tsx';
+import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
+import { SessionInformationCard } from '#client/features/sessions/components/session-information-card.tsx';
+import { SessionNotFound } from '#client/features/sessions/components/session-not-found.tsx';
+import { SessionNotesCard } from '#client/features/sessions/components/session-notes-card.tsx';
+import { SessionScreenshotCard } from '#client/features/sessions/components/session-screenshot-card.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
+/** The id in the path, when it can name a session at all: the API refuses anything else. */
+function parseSessionId(value: string | undefined): number | null {
+  const result = sessionIdParamsSchema.shape.id.safeParse(value);
+  return result.success ? result.data : null;
+}
+
 export function SessionDetailsRoute() {
   usePageTitle('Session Details');
+  const id = parseSessionId(useParams<{ id: string }>().id);
   return (
     <div className="grid gap-6">
       <div>
@@ -18,8 +36,53 @@ export function SessionDetailsRoute() {
           </Link>
         </Button>
       </div>
-      <PageHeader title="Session Details" />
-      <ComingSoon />
+      {id === null ? <SessionNotFound /> : <SessionDetails id={id} />}
     </div>
+  );
+}
+
+function SessionDetails({ id }: { id: number }) {
+  const [, navigate] = useLocation();
+  const { data: session, isPending } = useSession(id);
+  const sessionDialogs = useSessionDialogs();
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+
+  // A failed refresh keeps the session on screen (TanStack keeps the data); only a session
+  // that never loaded is "not found". This also keeps the page steady while a delete from here
+  // refreshes it into a 404 just before the page moves to the history.
+  if (!session) return isPending ? <SessionDetailsSkeleton /> : <SessionNotFound />;
+
+  return (
+    <>
+      <PageHeader
+        title="Session Details"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => sessionDialogs.openEdit(session)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 md:grid-cols-2">
+        <SessionInformationCard session={session} />
+        <ComplianceSummaryCard session={session} />
+      </div>
+      <SessionChecklistCard items={session.rulesFollowed} />
+      {session.notes ? <SessionNotesCard notes={session.notes} /> : null}
+      <SessionScreenshotCard session={session} />
+      <DeleteSessionDialog
+        open={isDeleteOpen}
+        onOpenChange={setDeleteOpen}
+        sessionId={session.id}
+        onDeleted={() => navigate(paths.history)}
+      />
+      {sessionDialogs.dialogs}
+    </>
   );
 }

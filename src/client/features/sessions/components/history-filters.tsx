@@ -1,0 +1,133 @@
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import type { ComplianceBand } from '#shared/compliance.ts';
+import { isCalendarDate } from '#shared/schemas/common.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx';
+import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
+import type { HistoryFilters as Filters } from '../hooks/use-history-filters.ts';
+
+/** Radix reserves the empty value, so "no filter" has a name of its own. */
+const ALL = 'all';
+
+const bandOptions: { value: ComplianceBand; label: string }[] = [
+  { value: 'green', label: '90% and above' },
+  { value: 'amber', label: '75–89%' },
+  { value: 'red', label: 'Below 75%' },
+];
+
+type HistoryFiltersProps = {
+  filters: Filters;
+  onChange: (change: Filters) => void;
+  onClear: () => void;
+  /** The 'Clear filters' button; left out where the empty result offers its own. */
+  canClear: boolean;
+};
+
+/** Date range, session type and rating band of the history. */
+export function HistoryFilters({ filters, onChange, onClear, canClear }: HistoryFiltersProps) {
+  const { data: sessionTypes = [] } = useSessionTypes();
+  return (
+    <div
+      role="search"
+      aria-label="Filter sessions"
+      className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+    >
+      <DateFilter label="From" value={filters.from} onCommit={(from) => onChange({ from })} />
+      <DateFilter label="To" value={filters.to} onCommit={(to) => onChange({ to })} />
+      <FormField label="Session type" className="col-span-2 sm:col-span-1">
+        <Select
+          value={filters.sessionTypeId === undefined ? ALL : String(filters.sessionTypeId)}
+          onValueChange={(value) =>
+            onChange({ sessionTypeId: value === ALL ? undefined : Number(value) })
+          }
+        >
+          <SelectTrigger>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All session types</SelectItem>
+            {sessionTypes.map((type) => (
+              <SelectItem key={type.id} value={String(type.id)}>
+                {formatSessionType(type)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      <FormField label="Rating" className="col-span-2 sm:col-span-1">
+        <Select
+          value={filters.band ?? ALL}
+          onValueChange={(value) =>
+            onChange({ band: bandOptions.find((option) => option.value === value)?.value })
+          }
+        >
+          <SelectTrigger>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All ratings</SelectItem>
+            {bandOptions.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      {canClear ? (
+        <Button
+          variant="ghost"
+          className="col-span-2 justify-self-start lg:col-span-1"
+          onClick={onClear}
+        >
+          <X aria-hidden="true" />
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type DateFilterProps = {
+  label: string;
+  value: string | undefined;
+  onCommit: (day: string | undefined) => void;
+};
+
+/**
+ * A day picker that filters only once it holds a whole day (or is emptied): while a year is
+ * typed digit by digit the field passes through days such as 0002-03-01, which must neither
+ * reach the URL nor be wiped from the field under the trader's fingers.
+ */
+function DateFilter({ label, value = '', onCommit }: DateFilterProps) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The URL changed from elsewhere ('Clear filters', Back): show its day.
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  return (
+    <FormField label={label}>
+      <Input
+        type="date"
+        value={text}
+        onChange={(event) => {
+          const day = event.target.value;
+          setText(day);
+          if (day === '') onCommit(undefined);
+          else if (isCalendarDate(day)) onCommit(day);
+        }}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,48 @@
+import type { SessionSummary } from '#shared/schemas/sessions.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { formatSessionDate } from '#client/lib/dates.ts';
+import { getScreenshotUrl } from '../screenshot-url.ts';
+
+type ScreenshotDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The session whose screenshot is shown; kept while the dialog fades out. */
+  session: SessionSummary | null;
+};
+
+/** 'Session Screenshot': the full image, as large as the screen allows. */
+export function ScreenshotDialog({ open, onOpenChange, session }: ScreenshotDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Session Screenshot</DialogTitle>
+          <DialogDescription className="wrap-anywhere">
+            {session ? `${session.name} · ${formatSessionDate(session.date)}` : null}
+          </DialogDescription>
+        </DialogHeader>
+        {session?.screenshotPath ? (
+          <img
+            src={getScreenshotUrl(session.screenshotPath)}
+            alt={session.name}
+            className="bg-muted max-h-[70vh] w-full rounded-md object-contain"
+          />
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { formatSessionDate } from '#client/lib/dates.ts';
+import { ComplianceRating } from './compliance-rating.tsx';
+import {
+  DeleteSessionButton,
+  SessionDetailsLink,
+  ViewScreenshotButton,
+} from './session-row-actions.tsx';
+import type { SessionListProps } from './sessions-table.tsx';
+
+/** The history as a list of cards, for screens too narrow for the table's columns. */
+export function SessionCardList({
+  sessions,
+  selection,
+  onView,
+  onDelete,
+  labelledBy,
+}: SessionListProps) {
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-3 px-1">
+        <Checkbox
+          id="select-all-sessions-list"
+          aria-label="Select all sessions"
+          checked={selection.allState}
+          onCheckedChange={(checked) => selection.toggleAll(checked === true)}
+        />
+        <Label htmlFor="select-all-sessions-list" className="text-muted-foreground">
+          Select all
+        </Label>
+      </div>
+      <ul aria-labelledby={labelledBy} className="grid gap-3">
+        {sessions.map((session) => (
+          <li
+            key={session.id}
+            data-state={selection.isSelected(session.id) ? 'selected' : undefined}
+            className="data-[state=selected]:bg-muted/60 rounded-lg border p-3"
+          >
+            <div className="flex items-start gap-3">
+              <Checkbox
+                aria-label={`Select ${session.name}`}
+                checked={selection.isSelected(session.id)}
+                onCheckedChange={(checked) => selection.toggle(session.id, checked === true)}
+                className="mt-0.5"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium wrap-anywhere">{session.name}</p>
+                <p className="text-muted-foreground text-sm">{formatSessionDate(session.date)}</p>
+              </div>
+              <ComplianceRating rating={session.complianceRating} className="text-sm" />
+            </div>
+            <div className="mt-3 flex items-center justify-between gap-2 pl-7">
+              <ViewScreenshotButton session={session} onView={onView} />
+              <div className="flex items-center gap-1">
+                <SessionDetailsLink session={session} />
+                <DeleteSessionButton session={session} onDelete={onDelete} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { ChevronRight, ImageIcon, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import type { SessionSummary } from '#shared/schemas/sessions.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { getSessionDetailsHref } from '#client/lib/paths.ts';
+
+/*
+ * The controls of one session in the history, shared by the table (wide screens) and the list
+ * of cards (phones). Each is named after its session, so that a screen reader user moving from
+ * control to control knows which row it acts on.
+ */
+
+type SessionProps = { session: SessionSummary };
+
+export function ViewScreenshotButton({
+  session,
+  onView,
+}: SessionProps & { onView: (session: SessionSummary) => void }) {
+  if (!session.screenshotPath) {
+    return <span className="text-muted-foreground text-sm">No screenshot</span>;
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`View screenshot of ${session.name}`}
+      onClick={() => onView(session)}
+    >
+      <ImageIcon aria-hidden="true" />
+      View
+    </Button>
+  );
+}
+
+export function SessionDetailsLink({ session }: SessionProps) {
+  return (
+    <Button asChild variant="ghost" size="sm">
+      <Link href={getSessionDetailsHref(session.id)} aria-label={`Details of ${session.name}`}>
+        Details
+        <ChevronRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+export function DeleteSessionButton({
+  session,
+  onDelete,
+}: SessionProps & { onDelete: (session: SessionSummary) => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="text-muted-foreground hover:text-destructive size-9"
+      aria-label={`Delete session: ${session.name}`}
+      onClick={() => onDelete(session)}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}

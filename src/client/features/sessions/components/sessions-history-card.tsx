@@ -1,0 +1,134 @@
+import { CircleAlert, History, Plus, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { SessionSummary } from '#shared/schemas/sessions.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import type { useSessionsInfinite } from '../api/get-sessions.ts';
+import type { Selection } from '../hooks/use-selection.ts';
+import { SessionCardList } from './session-card-list.tsx';
+import { SessionsTable } from './sessions-table.tsx';
+
+const TITLE_ID = 'trading-sessions-title';
+
+type SessionsHistoryCardProps = {
+  /** The filters, above the list. */
+  filters: ReactNode;
+  sessionsQuery: ReturnType<typeof useSessionsInfinite>;
+  sessions: SessionSummary[];
+  hasFilters: boolean;
+  selection: Selection;
+  onNew: () => void;
+  onClearFilters: () => void;
+  onView: (session: SessionSummary) => void;
+  onDelete: (session: SessionSummary) => void;
+};
+
+/** 'Trading Sessions': the filters, then the sessions page after page. */
+export function SessionsHistoryCard({ filters, ...props }: SessionsHistoryCardProps) {
+  return (
+    <Card>
+      <CardHeader className="p-4 sm:p-6">
+        <CardTitle asChild>
+          <h2 id={TITLE_ID}>Trading Sessions</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
+        {filters}
+        <SessionsHistoryContent {...props} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsHistoryContent({
+  sessionsQuery,
+  sessions,
+  hasFilters,
+  selection,
+  onNew,
+  onClearFilters,
+  onView,
+  onDelete,
+}: Omit<SessionsHistoryCardProps, 'filters'>) {
+  const { data, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    sessionsQuery;
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading sessions" className="grid gap-2">
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+      </div>
+    );
+  }
+
+  if (!data) {
+    return (
+      <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
+        <p className="text-muted-foreground">Your trading sessions could not be loaded.</p>
+        <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  if (sessions.length === 0) {
+    return hasFilters ? (
+      <EmptyState icon={<SearchX className="size-6" />}>
+        <p className="text-muted-foreground">No sessions match these filters.</p>
+        <Button variant="outline" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={<History className="size-6" />}>
+        <p className="text-muted-foreground">No trading sessions recorded yet.</p>
+        <Button onClick={onNew}>
+          <Plus aria-hidden="true" />
+          Record Your First Session
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  const listProps = { sessions, selection, onView, onDelete, labelledBy: TITLE_ID };
+  return (
+    <div className="grid gap-4">
+      {/* One or the other by screen width; display:none also hides the other from assistive
+          technology, so each control is found once. */}
+      <div className="hidden lg:block">
+        <SessionsTable {...listProps} />
+      </div>
+      <div className="lg:hidden">
+        <SessionCardList {...listProps} />
+      </div>
+      {hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+        >
+          {isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-8 text-center">
+      <span
+        aria-hidden="true"
+        className="bg-muted text-muted-foreground flex size-12 items-center justify-center rounded-full"
+      >
+        {icon}
+      </span>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { SessionSummary } from '#shared/schemas/sessions.ts';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { formatSessionDate } from '#client/lib/dates.ts';
+import type { Selection } from '../hooks/use-selection.ts';
+import { ComplianceRating } from './compliance-rating.tsx';
+import {
+  DeleteSessionButton,
+  SessionDetailsLink,
+  ViewScreenshotButton,
+} from './session-row-actions.tsx';
+
+export type SessionListProps = {
+  sessions: SessionSummary[];
+  selection: Selection;
+  onView: (session: SessionSummary) => void;
+  onDelete: (session: SessionSummary) => void;
+  /** The id of the heading that names the list. */
+  labelledBy: string;
+};
+
+const headCell =
+  'text-muted-foreground h-10 px-3 text-left align-middle text-xs font-medium uppercase';
+
+/** The history as a table, on screens wide enough for its columns. */
+export function SessionsTable({
+  sessions,
+  selection,
+  onView,
+  onDelete,
+  labelledBy,
+}: SessionListProps) {
+  return (
+    <table aria-labelledby={labelledBy} className="w-full border-collapse text-sm">
+      <thead>
+        <tr className="border-b">
+          <th scope="col" className={`${headCell} w-10`}>
+            <Checkbox
+              aria-label="Select all sessions"
+              checked={selection.allState}
+              onCheckedChange={(checked) => selection.toggleAll(checked === true)}
+              className="align-middle"
+            />
+          </th>
+          <th scope="col" className={headCell}>
+            Session Name
+          </th>
+          <th scope="col" className={headCell}>
+            Date
+          </th>
+          <th scope="col" className={headCell}>
+            Compliance Rating
+          </th>
+          <th scope="col" className={headCell}>
+            Screenshot
+          </th>
+          <th scope="col" className={`${headCell} text-right`}>
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {sessions.map((session) => (
+          <tr
+            key={session.id}
+            data-state={selection.isSelected(session.id) ? 'selected' : undefined}
+            className="hover:bg-muted/50 data-[state=selected]:bg-muted border-b transition-colors last:border-b-0"
+          >
+            <td className="px-3 py-2 align-middle">
+              <Checkbox
+                aria-label={`Select ${session.name}`}
+                checked={selection.isSelected(session.id)}
+                onCheckedChange={(checked) => selection.toggle(session.id, checked === true)}
+                className="align-middle"
+              />
+            </td>
+            <th scope="row" className="max-w-xs px-3 py-2 text-left font-medium wrap-anywhere">
+              {session.name}
+            </th>
+            <td className="px-3 py-2 whitespace-nowrap">{formatSessionDate(session.date)}</td>
+            <td className="px-3 py-2">
+              <ComplianceRating rating={session.complianceRating} />
+            </td>
+            <td className="px-3 py-2">
+              <ViewScreenshotButton session={session} onView={onView} />
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex items-center justify-end gap-1">
+                <SessionDetailsLink session={session} />
+                <DeleteSessionButton session={session} onDelete={onDelete} />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
