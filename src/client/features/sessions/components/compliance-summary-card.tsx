@@ -1,23 +1,16 @@
 import type { Session } from '#shared/schemas/sessions.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
+import { TitledCard } from './titled-card.tsx';
 
 /** 'Compliance Summary': how many checklist items were kept and how many broken. */
 export function ComplianceSummaryCard({ session }: { session: Session }) {
   const followed = session.rulesFollowed.filter((item) => item.followed).length;
   const violated = session.rulesFollowed.length - followed;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Compliance Summary</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid grid-cols-2 gap-4">
-        <Figure count={followed} label="Rules Followed" className="bg-green-50 text-green-700" />
-        <Figure count={violated} label="Rules Violated" className="bg-red-50 text-red-700" />
-      </CardContent>
-    </Card>
+    <TitledCard title="Compliance Summary" contentClassName="grid grid-cols-2 gap-4">
+      <Figure count={followed} label="Rules Followed" className="bg-green-50 text-green-700" />
+      <Figure count={violated} label="Rules Violated" className="bg-red-50 text-red-700" />
+    </TitledCard>
   );
 }
 

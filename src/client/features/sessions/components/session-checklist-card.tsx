@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, ClipboardList } from 'lucide-react';
 import { useId } from 'react';
 import type { SessionRuleResult } from '#shared/schemas/sessions.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { TitledCard } from './titled-card.tsx';
 
 /**
  * The session's checklist split into the rules kept and the rules broken, each as the rule read
@@ -11,30 +11,21 @@ export function SessionChecklistCard({ items }: { items: SessionRuleResult[] }) 
   const followed = items.filter((item) => item.followed);
   const violated = items.filter((item) => !item.followed);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Rules Compliance</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {items.length === 0 ? (
-          <div className="text-muted-foreground flex flex-col items-center gap-2 py-6 text-center">
-            <ClipboardList aria-hidden="true" className="size-6" />
-            <p>No rules compliance data available for this session</p>
-          </div>
-        ) : (
-          <div className="grid gap-6 md:grid-cols-2">
-            {followed.length > 0 ? (
-              <RuleResultList title="Rules Successfully Followed" items={followed} />
-            ) : null}
-            {violated.length > 0 ? (
-              <RuleResultList title="Rules Violated" items={violated} />
-            ) : null}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Rules Compliance">
+      {items.length === 0 ? (
+        <div className="text-muted-foreground flex flex-col items-center gap-2 py-6 text-center">
+          <ClipboardList aria-hidden="true" className="size-6" />
+          <p>No rules compliance data available for this session</p>
+        </div>
+      ) : (
+        <div className="grid gap-6 md:grid-cols-2">
+          {followed.length > 0 ? (
+            <RuleResultList title="Rules Successfully Followed" items={followed} />
+          ) : null}
+          {violated.length > 0 ? <RuleResultList title="Rules Violated" items={violated} /> : null}
+        </div>
+      )}
+    </TitledCard>
   );
 }
 

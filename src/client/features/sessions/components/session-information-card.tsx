@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { complianceBand, complianceLabel } from '#shared/compliance.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
 import { bandTextClass, ComplianceRating } from './compliance-rating.tsx';
+import { TitledCard } from './titled-card.tsx';
 
 /** 'Session Information': what the session was and how well the trader kept to the rules. */
 export function SessionInformationCard({ session }: { session: Session }) {
@@ -14,35 +14,28 @@ export function SessionInformationCard({ session }: { session: Session }) {
   const band = complianceBand(session.complianceRating);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Session Information</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4">
-          <Item term="Name">
-            <span className="font-medium wrap-anywhere">{session.name}</span>
-          </Item>
-          <Item term="Date">{formatSessionDate(session.date)}</Item>
-          <Item term="Session Type">{sessionType ? formatSessionType(sessionType) : 'None'}</Item>
-          <Item term="Compliance Rating">
-            <span className="flex flex-wrap items-center gap-2">
-              <ComplianceRating rating={session.complianceRating} className="text-lg" />
-              <span
-                className={cn(
-                  'rounded-full border px-2 py-0.5 text-xs font-semibold',
-                  bandTextClass[band],
-                )}
-              >
-                {complianceLabel(session.complianceRating)}
-              </span>
+    <TitledCard title="Session Information">
+      <dl className="grid gap-4">
+        <Item term="Name">
+          <span className="font-medium wrap-anywhere">{session.name}</span>
+        </Item>
+        <Item term="Date">{formatSessionDate(session.date)}</Item>
+        <Item term="Session Type">{sessionType ? formatSessionType(sessionType) : 'None'}</Item>
+        <Item term="Compliance Rating">
+          <span className="flex flex-wrap items-center gap-2">
+            <ComplianceRating rating={session.complianceRating} className="text-lg" />
+            <span
+              className={cn(
+                'rounded-full border px-2 py-0.5 text-xs font-semibold',
+                bandTextClass[band],
+              )}
+            >
+              {complianceLabel(session.complianceRating)}
             </span>
-          </Item>
-        </dl>
-      </CardContent>
-    </Card>
+          </span>
+        </Item>
+      </dl>
+    </TitledCard>
   );
 }
 

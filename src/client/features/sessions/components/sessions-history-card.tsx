@@ -2,12 +2,12 @@ import { CircleAlert, History, Plus, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { useSessionsInfinite } from '../api/get-sessions.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { SessionCardList } from './session-card-list.tsx';
 import { SessionsTable } from './sessions-table.tsx';
+import { TitledCard } from './titled-card.tsx';
 
 const TITLE_ID = 'trading-sessions-title';
 
@@ -27,17 +27,10 @@ type SessionsHistoryCardProps = {
 /** 'Trading Sessions': the filters, then the sessions page after page. */
 export function SessionsHistoryCard({ filters, ...props }: SessionsHistoryCardProps) {
   return (
-    <Card>
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle asChild>
-          <h2 id={TITLE_ID}>Trading Sessions</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-6 p-4 pt-0 sm:p-6 sm:pt-0">
-        {filters}
-        <SessionsHistoryContent {...props} />
-      </CardContent>
-    </Card>
+    <TitledCard title="Trading Sessions" titleId={TITLE_ID} contentClassName="grid gap-6">
+      {filters}
+      <SessionsHistoryContent {...props} />
+    </TitledCard>
   );
 }
 
