@@ -26,19 +26,7 @@ function parseSessionId(value: string | undefined): number | null {
 export function SessionDetailsRoute() {
   usePageTitle('Session Details');
   const id = parseSessionId(useParams<{ id: string }>().id);
-  return (
-    <div className="grid gap-6">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link href={paths.history}>
-            <ArrowLeft aria-hidden="true" />
-            Back to History
-          </Link>
-        </Button>
-      </div>
-      {id === null ? <SessionNotFound /> : <SessionDetails id={id} />}
-    </div>
-  );
+  return id === null ? <SessionNotFound /> : <SessionDetails id={id} />;
 }
 
 function SessionDetails({ id }: { id: number }) {
@@ -53,7 +41,15 @@ function SessionDetails({ id }: { id: number }) {
   if (!session) return isPending ? <SessionDetailsSkeleton /> : <SessionNotFound />;
 
   return (
-    <>
+    <div className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link href={paths.history}>
+            <ArrowLeft aria-hidden="true" />
+            Back to History
+          </Link>
+        </Button>
+      </div>
       <PageHeader
         title="Session Details"
         actions={
@@ -83,6 +79,6 @@ function SessionDetails({ id }: { id: number }) {
         onDeleted={() => navigate(paths.history)}
       />
       {sessionDialogs.dialogs}
-    </>
+    </div>
   );
 }

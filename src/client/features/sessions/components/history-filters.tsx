@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ComplianceBand } from '#shared/compliance.ts';
 import { isCalendarDate } from '#shared/schemas/common.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -35,6 +35,9 @@ type HistoryFiltersProps = {
 /** Date range, session type and rating band of the history. */
 export function HistoryFilters({ filters, onChange, onClear, canClear }: HistoryFiltersProps) {
   const { data: sessionTypes = [] } = useSessionTypes();
+  // A Select's root renders nothing: the label must point at its trigger by id.
+  const typeId = useId();
+  const bandId = useId();
   return (
     <div
       role="search"
@@ -43,14 +46,14 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
     >
       <DateFilter label="From" value={filters.from} onCommit={(from) => onChange({ from })} />
       <DateFilter label="To" value={filters.to} onCommit={(to) => onChange({ to })} />
-      <FormField label="Session type" className="col-span-2 sm:col-span-1">
+      <FormField label="Session type" id={typeId} className="col-span-2 sm:col-span-1">
         <Select
           value={filters.sessionTypeId === undefined ? ALL : String(filters.sessionTypeId)}
           onValueChange={(value) =>
             onChange({ sessionTypeId: value === ALL ? undefined : Number(value) })
           }
         >
-          <SelectTrigger>
+          <SelectTrigger id={typeId}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -63,14 +66,14 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
           </SelectContent>
         </Select>
       </FormField>
-      <FormField label="Rating" className="col-span-2 sm:col-span-1">
+      <FormField label="Rating" id={bandId} className="col-span-2 sm:col-span-1">
         <Select
           value={filters.band ?? ALL}
           onValueChange={(value) =>
             onChange({ band: bandOptions.find((option) => option.value === value)?.value })
           }
         >
-          <SelectTrigger>
+          <SelectTrigger id={bandId}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

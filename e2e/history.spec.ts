@@ -1,0 +1,285 @@
+import { expect, test, type Page } from '@playwright/test';
+import { checklist, createSession, getSessionTypes } from './session-support.ts';
+import {
+  createRules,
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+} from './support.ts';
+
+function sessionsTable(page: Page) {
+  return page.getByRole('table', { name: 'Trading Sessions' });
+}
+
+/** The session names in the table, top to bottom (each row is headed by its name). */
+function shownNames(page: Page) {
+  return sessionsTable(page).getByRole('rowheader');
+}
+
+function row(page: Page, name: string) {
+  return sessionsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name }) });
+}
+
+const FOUR_RULES = ['Wait for the retest', 'Risk 1% at most', 'No trades after news', 'Log it'];
+
+test('a trader sees sessions newest first, with rating, date and screenshot', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [
+    { description: 'Follow stop loss on every trade' },
+    { description: 'Wait for the candle to close' },
+    { description: 'No revenge trades' },
+  ]);
+  // 2 of 3 followed: 67%, below 75 and so in the red band.
+  await createSession(page, {
+    name: 'London breakout',
+    date: '2026-03-14',
+    rulesFollowed: await checklist(page, 2),
+    withScreenshot: true,
+  });
+  await createSession(page, {
+    name: 'Quiet Tokyo morning',
+    date: '2026-03-10',
+    rulesFollowed: await checklist(page, 3),
+  });
+
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
+  await expect(page.getByText('Review your past trading sessions')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Session' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+  await expect(shownNames(page)).toHaveText(['London breakout', 'Quiet Tokyo morning']);
+  for (const column of ['Session Name', 'Date', 'Compliance Rating', 'Screenshot', 'Actions']) {
+    await expect(sessionsTable(page).getByRole('columnheader', { name: column })).toBeVisible();
+  }
+
+  const breakout = row(page, 'London breakout');
+  await expect(breakout.getByRole('cell', { name: 'Mar 14, 2026', exact: true })).toBeVisible();
+  await expect(breakout).toContainText('67% (off track)');
+  await expect(breakout.getByRole('link', { name: 'Details of London breakout' })).toHaveAttribute(
+    'href',
+    /\/history\/\d+$/,
+  );
+  const tokyo = row(page, 'Quiet Tokyo morning');
+  await expect(tokyo).toContainText('100% (on track)');
+  await expect(tokyo.getByText('No screenshot', { exact: true })).toBeVisible();
+  await expect(tokyo.getByRole('button', { name: /View screenshot/ })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  // The screenshot opens full size in a dialog, and Close returns to the table.
+  const view = breakout.getByRole('button', { name: 'View screenshot of London breakout' });
+  await view.click();
+  const dialog = page.getByRole('dialog', { name: 'Session Screenshot' });
+  await expect(dialog).toBeVisible();
+  const image = dialog.getByRole('img', { name: 'London breakout' });
+  await expect(image).toHaveAttribute('src', /^\/api\/screenshots\/[\w-]+\.\w+$/);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expectNoSeriousViolations(page);
+  // The footer's Close (the corner's × is named Close too).
+  const closeButtons = dialog.getByRole('button', { name: 'Close', exact: true });
+  await expect(closeButtons).toHaveCount(2);
+  await closeButtons.first().click();
+  await expect(dialog).toBeHidden();
+  await expect(view).toBeFocused();
+
+  // Details leads to the session's page.
+  await breakout.getByRole('link', { name: 'Details of London breakout' }).click();
+  await expect(page).toHaveURL(/\/history\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+});
+
+test('filters narrow the history, live in the URL and survive a reload', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(
+    page,
+    FOUR_RULES.map((description) => ({ description })),
+  );
+  const seeds = [
+    { name: 'Late February', date: '2026-02-28', sessionType: 'London', followed: 4 }, // 100 green
+    { name: 'First of March', date: '2026-03-01', sessionType: 'London', followed: 3 }, // 75 amber
+    { name: 'Last of March', date: '2026-03-31', sessionType: 'Tokyo', followed: 2 }, // 50 red
+    { name: 'First of April', date: '2026-04-01', sessionType: 'Tokyo', followed: 4 }, // 100 green
+  ];
+  for (const { followed, ...seed } of seeds) {
+    await createSession(page, { ...seed, rulesFollowed: await checklist(page, followed) });
+  }
+  const london = (await getSessionTypes(page)).find((type) => type.name === 'London');
+  const all = ['First of April', 'Last of March', 'First of March', 'Late February'];
+
+  await page.goto('/history');
+  await expect(shownNames(page)).toHaveText(all);
+
+  // Session type: the choice is kept in the URL and comes back after a reload.
+  await row(page, 'First of April')
+    .getByRole('checkbox', { name: 'Select First of April' })
+    .check();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
+  const typeFilter = page.getByRole('combobox', { name: 'Session type' });
+  await expect(typeFilter).toHaveText('All session types');
+  await typeFilter.click();
+  await page.getByRole('option', { name: 'London (08:00-17:00)' }).click();
+  await expect(shownNames(page)).toHaveText(['First of March', 'Late February']);
+  await expect(page).toHaveURL(new RegExp(`/history\\?type=${london?.id}$`));
+  // The selection belonged to the unfiltered view.
+  await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+  await page.reload();
+  await expect(shownNames(page)).toHaveText(['First of March', 'Late February']);
+  await expect(typeFilter).toHaveText('London (08:00-17:00)');
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(shownNames(page)).toHaveText(all);
+  await expect(page).toHaveURL(/\/history$/);
+
+  // A date range includes its first and last day.
+  await page.getByLabel('From').fill('2026-03-01');
+  await page.getByLabel('To').fill('2026-03-31');
+  await expect(shownNames(page)).toHaveText(['Last of March', 'First of March']);
+  await expect(page).toHaveURL(/\/history\?from=2026-03-01&to=2026-03-31$/);
+  await page.reload();
+  await expect(page.getByLabel('From')).toHaveValue('2026-03-01');
+  await expect(page.getByLabel('To')).toHaveValue('2026-03-31');
+  await expect(shownNames(page)).toHaveText(['Last of March', 'First of March']);
+
+  // Rating bands, combined with the range.
+  const ratingFilter = page.getByRole('combobox', { name: 'Rating' });
+  await ratingFilter.click();
+  await page.getByRole('option', { name: '75–89%' }).click();
+  await expect(shownNames(page)).toHaveText(['First of March']);
+  await expect(page).toHaveURL(/band=amber/);
+  await ratingFilter.click();
+  await page.getByRole('option', { name: 'Below 75%' }).click();
+  await expect(shownNames(page)).toHaveText(['Last of March']);
+  await ratingFilter.click();
+  await page.getByRole('option', { name: '90% and above' }).click();
+
+  // Nothing matches: said so, with a way back.
+  await expect(sessionsTable(page)).toHaveCount(0);
+  await expect(page.getByText('No sessions match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(shownNames(page)).toHaveText(all);
+  await expect(page.getByLabel('From')).toHaveValue('');
+  await expect(ratingFilter).toHaveText('All ratings');
+});
+
+test('filters the server would refuse are shown as no filter', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createSession(page, { name: 'Only session', date: '2026-03-14' });
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/sessions') && response.status() === 400) {
+      refused.push(response.url());
+    }
+  });
+
+  await page.goto('/history?from=2026-02-30&to=yesterday&type=abc&band=purple');
+  await expect(shownNames(page)).toHaveText(['Only session']);
+  await expect(page.getByLabel('From')).toHaveValue('');
+  await expect(page.getByLabel('To')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Session type' })).toHaveText(
+    'All session types',
+  );
+  await expect(page.getByRole('combobox', { name: 'Rating' })).toHaveText('All ratings');
+  expect(refused).toEqual([]);
+});
+
+test('a trader deletes two of three sessions at once', async ({ page }) => {
+  await logInAsNewTrader(page);
+  for (const [name, date] of [
+    ['Monday', '2026-03-09'],
+    ['Tuesday', '2026-03-10'],
+    ['Wednesday', '2026-03-11'],
+  ] as const) {
+    await createSession(page, { name, date });
+  }
+  const bulkDeletes: string[] = [];
+  const singleDeletes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/sessions/bulk-delete')) bulkDeletes.push(request.url());
+    if (request.method() === 'DELETE') singleDeletes.push(request.url());
+  });
+
+  await page.goto('/history');
+  await expect(shownNames(page)).toHaveText(['Wednesday', 'Tuesday', 'Monday']);
+  const selectAll = page.getByRole('checkbox', { name: 'Select all sessions' });
+  await page.getByRole('checkbox', { name: 'Select Wednesday' }).check();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
+  await page.getByRole('checkbox', { name: 'Select Monday' }).check();
+  await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete 2 selected sessions? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Success', '2 sessions deleted successfully');
+  await expect(confirm).toBeHidden();
+  await expect(shownNames(page)).toHaveText(['Tuesday']);
+  await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+  await expect(selectAll).not.toBeChecked();
+  expect(bulkDeletes).toHaveLength(1);
+  expect(singleDeletes).toEqual([]);
+});
+
+test('a trader deletes one session after confirming, and can change their mind', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createSession(page, { name: 'Friday scalps', date: '2026-03-13' });
+
+  await page.goto('/history');
+  const remove = page.getByRole('button', { name: 'Delete session: Friday scalps' });
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this session?' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this session? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(shownNames(page)).toHaveText(['Friday scalps']);
+
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Success', 'Session deleted successfully');
+  await expect(sessionsTable(page)).toHaveCount(0);
+  await expect(page.getByText('No trading sessions recorded yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record Your First Session' })).toBeVisible();
+});
+
+test('the history loads 50 sessions at a time and select-all takes what is loaded', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await Promise.all(
+    Array.from({ length: 55 }, (_, index) =>
+      createSession(page, {
+        name: `Session ${String(index + 1).padStart(2, '0')}`,
+        date: `2026-01-${String((index % 28) + 1).padStart(2, '0')}`,
+      }),
+    ),
+  );
+
+  await page.goto('/history');
+  await expect(shownNames(page)).toHaveCount(50);
+
+  // The next page is held back until 'Loading...' has been seen.
+  let releaseNextPage = () => {};
+  const nextPageHeld = new Promise<void>((resolve) => (releaseNextPage = resolve));
+  await page.route(/\/api\/sessions\?.*cursor=/, async (route) => {
+    await nextPageHeld;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  releaseNextPage();
+  await expect(shownNames(page)).toHaveCount(55);
+  await expect(page.getByRole('button', { name: /Load more|Loading/ })).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Select all sessions' }).check();
+  await expect(page.getByRole('button', { name: 'Delete Selected (55)' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all sessions' }).uncheck();
+  await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+});

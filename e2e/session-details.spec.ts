@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createSession, getRules, logInOtherTrader } from './session-support.ts';
+import {
+  createRules,
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+} from './support.ts';
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+async function expectNotFound(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Session Not Found' })).toBeVisible();
+  await expect(
+    page.getByText(
+      "The trading session you're looking for doesn't exist or you don't have permission to view it.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Session Details' })).toHaveCount(0);
+}
+
+test('the details page shows a session as it was recorded', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [
+    { description: 'Follow stop loss on every trade' },
+    { description: 'Wait for the candle to close' },
+    { description: 'No revenge trades' },
+  ]);
+  const [stopLoss, candle, revenge] = await getRules(page);
+  const session = await createSession(page, {
+    name: 'London breakout',
+    date: '2026-03-14',
+    sessionType: 'London',
+    rulesFollowed: [
+      { ruleId: stopLoss!.id, followed: true },
+      { ruleId: candle!.id, followed: false },
+      { ruleId: revenge!.id, followed: true },
+    ],
+    notes: 'Entered on the retest.\nExited at the first target.',
+    withScreenshot: true,
+  });
+
+  await page.goto(`/history/${session.id}`);
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to History' })).toHaveAttribute(
+    'href',
+    '/history',
+  );
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  const information = card(page, 'Session Information');
+  await expect(information).toContainText('London breakout');
+  await expect(information).toContainText('Mar 14, 2026');
+  await expect(information).toContainText('London (08:00-17:00)');
+  // 2 of 3: 67%, red band, and 'Fair' (50 to 69).
+  await expect(information).toContainText('67% (off track)');
+  await expect(information.getByText('Fair', { exact: true })).toBeVisible();
+
+  const summary = card(page, 'Compliance Summary');
+  await expect(summary.getByText('2 Rules Followed', { exact: true })).toBeVisible();
+  await expect(summary.getByText('1 Rules Violated', { exact: true })).toBeVisible();
+
+  const followed = page
+    .getByRole('list', { name: 'Rules Successfully Followed' })
+    .getByRole('listitem');
+  await expect(followed).toHaveCount(2);
+  await expect(followed.nth(0)).toContainText('Follow stop loss on every trade');
+  await expect(followed.nth(0)).toContainText(`Rule #${stopLoss!.id} - Successfully followed`);
+  await expect(followed.nth(1)).toContainText('No revenge trades');
+  await expect(followed.nth(1)).toContainText(`Rule #${revenge!.id} - Successfully followed`);
+  const violated = page.getByRole('list', { name: 'Rules Violated' }).getByRole('listitem');
+  await expect(violated).toHaveCount(1);
+  await expect(violated).toContainText('Wait for the candle to close');
+  await expect(violated).toContainText(`Rule #${candle!.id} - Needs improvement`);
+
+  // The notes once, with their line break.
+  const notes = card(page, 'Session Notes');
+  await expect(page.getByText('Entered on the retest.')).toHaveCount(1);
+  await expect(card(page, 'Notes')).toHaveCount(0);
+  await expect
+    .poll(() => notes.locator('p').evaluate((p: HTMLElement) => p.innerText))
+    .toBe('Entered on the retest.\nExited at the first target.');
+
+  const screenshot = card(page, 'Screenshot');
+  const image = screenshot.getByRole('img', { name: 'Screenshot of London breakout' });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const fullSize = screenshot.getByRole('link', { name: /Open full size/ });
+  await expect(fullSize).toHaveAttribute('href', /^\/api\/screenshots\/[\w-]+\.\w+$/);
+  await expect(fullSize).toHaveAttribute('target', '_blank');
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('link', { name: 'Back to History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+});
+
+test('a session without checklist, notes or screenshot says so', async ({ page }) => {
+  await logInAsNewTrader(page);
+  const session = await createSession(page, { name: 'Sydney open', date: '2026-01-05' });
+
+  await page.goto(`/history/${session.id}`);
+  const information = card(page, 'Session Information');
+  await expect(information).toContainText('Jan 5, 2026');
+  await expect(information).toContainText('0% (off track)');
+  await expect(information.getByText('Needs Improvement', { exact: true })).toBeVisible();
+  await expect(card(page, 'Compliance Summary').getByText('0 Rules Followed')).toBeVisible();
+  await expect(page.getByText('No rules compliance data available for this session')).toBeVisible();
+  await expect(page.getByText('No screenshot available for this session')).toBeVisible();
+  await expect(card(page, 'Session Notes')).toHaveCount(0);
+});
+
+test('editing or deleting a rule later does not rewrite a recorded session', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Risk 1% at most' }, { description: 'Log every trade' }]);
+  const [risk, log] = await getRules(page);
+  const session = await createSession(page, {
+    name: 'Before the rule change',
+    date: '2026-03-02',
+    rulesFollowed: [
+      { ruleId: risk!.id, followed: true },
+      { ruleId: log!.id, followed: false },
+    ],
+  });
+  const edited = await page.request.put(`/api/rules/${risk!.id}`, {
+    data: { description: 'Risk 2% at most' },
+  });
+  expect(edited.status()).toBe(200);
+  const deleted = await page.request.delete(`/api/rules/${log!.id}`);
+  expect(deleted.status()).toBe(200);
+
+  await page.goto(`/history/${session.id}`);
+  const followed = page.getByRole('list', { name: 'Rules Successfully Followed' });
+  await expect(followed).toContainText('Risk 1% at most');
+  await expect(followed).not.toContainText('Risk 2% at most');
+  const violated = page.getByRole('list', { name: 'Rules Violated' });
+  await expect(violated).toContainText('Log every trade');
+  await expect(violated).toContainText(`Rule #${log!.id} - Needs improvement`);
+});
+
+test("a trader cannot open another trader's session, nor one that does not exist", async ({
+  page,
+  baseURL,
+}) => {
+  const other = await logInOtherTrader(baseURL);
+  const foreign = await createSession(other, { name: 'Not yours', date: '2026-03-14' });
+  await other.dispose();
+
+  await logInAsNewTrader(page);
+  await page.goto(`/history/${foreign.id}`);
+  await expectNotFound(page);
+  await expect(page.getByText('Not yours')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/history/2147483647');
+  await expectNotFound(page);
+
+  // Not an id at all: no request is made.
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/sessions')) asked.push(req.url());
+  });
+  for (const id of ['abc', '0', '-1', '1e3', '99999999999']) {
+    await page.goto(`/history/${id}`);
+    await expectNotFound(page);
+  }
+  expect(asked).toEqual([]);
+
+  await page.getByRole('link', { name: 'Back to History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+});
+
+test('deleting a session from its details page returns to the history', async ({ page }) => {
+  await logInAsNewTrader(page);
+  const session = await createSession(page, { name: 'To be deleted', date: '2026-03-14' });
+  await createSession(page, { name: 'To be kept', date: '2026-03-13' });
+
+  await page.goto(`/history/${session.id}`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this session?' });
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this session? This action cannot be undone.',
+  );
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Success', 'Session deleted successfully');
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(
+    page.getByRole('table', { name: 'Trading Sessions' }).getByRole('rowheader'),
+  ).toHaveText(['To be kept']);
+});
