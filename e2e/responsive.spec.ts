@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createRules, createTrader, logInWithForm } from './support.ts';
+import { createSession } from './session-support.ts';
+import { createRules, createTrader, logInAsNewTrader, logInWithForm } from './support.ts';
 
 test('on a phone the sidebar hides behind a menu button', async ({ page, request }) => {
   const account = await createTrader(request);
@@ -42,4 +43,49 @@ test.describe('on a 390 px wide phone', () => {
     await expect(banner.getByText(description, { exact: true })).toHaveCount(1);
     await expect(banner).toContainText(notes.replaceAll('\n', ' ').slice(-200).trim());
   });
+});
+
+test('on a phone the history is a readable list of sessions, without sideways scrolling', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createSession(page, {
+    name: 'A London breakout session with a rather long name to wrap',
+    date: '2026-03-14',
+    withScreenshot: true,
+  });
+  await createSession(page, { name: 'Quiet Tokyo morning', date: '2026-03-10' });
+
+  await page.goto('/history');
+  const list = page.getByRole('list', { name: 'Trading Sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  // The table is for wide screens only.
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const first = list.getByRole('listitem').first();
+  await expect(first).toContainText('A London breakout session with a rather long name to wrap');
+  await expect(first).toContainText('Mar 14, 2026');
+  await expect(first).toContainText('0% (off track)');
+  await expect(list.getByRole('listitem').last()).toContainText('No screenshot');
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
+
+  // Every control of a row is there and works by touch.
+  await first.getByRole('checkbox', { name: /^Select A London breakout/ }).tap();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
+  await first.getByRole('button', { name: /^View screenshot of A London breakout/ }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Session Screenshot' });
+  await expect(dialog.getByRole('img')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().tap();
+  await expect(dialog).toBeHidden();
+  await expect(first.getByRole('button', { name: /^Delete session: A London/ })).toBeVisible();
+  await first.getByRole('link', { name: /^Details of A London breakout/ }).tap();
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
 });

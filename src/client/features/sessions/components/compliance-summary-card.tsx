@@ -1,15 +1,41 @@
+import { complianceBand, type ComplianceBand } from '#shared/compliance.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { cn } from '#client/lib/utils.ts';
 import { TitledCard } from './titled-card.tsx';
 
+const bandBarClass: Record<ComplianceBand, string> = {
+  green: 'bg-green-600',
+  amber: 'bg-amber-500',
+  red: 'bg-red-600',
+};
+
 /** 'Compliance Summary': how many checklist items were kept and how many broken. */
 export function ComplianceSummaryCard({ session }: { session: Session }) {
+  const total = session.rulesFollowed.length;
   const followed = session.rulesFollowed.filter((item) => item.followed).length;
-  const violated = session.rulesFollowed.length - followed;
+  const rating = session.complianceRating;
   return (
-    <TitledCard title="Compliance Summary" contentClassName="grid grid-cols-2 gap-4">
-      <Figure count={followed} label="Rules Followed" className="bg-green-50 text-green-700" />
-      <Figure count={violated} label="Rules Violated" className="bg-red-50 text-red-700" />
+    <TitledCard title="Compliance Summary" contentClassName="grid gap-4">
+      <div className="grid grid-cols-2 gap-4">
+        <Figure count={followed} label="Rules Followed" className="bg-green-50 text-green-700" />
+        <Figure
+          count={total - followed}
+          label="Rules Violated"
+          className="bg-red-50 text-red-700"
+        />
+      </div>
+      {total > 0 ? (
+        <div className="grid gap-2">
+          <p className="text-muted-foreground text-sm">{`${followed} of ${total} rules followed`}</p>
+          {/* The figures above say it in words; the bar is for the eye. */}
+          <div aria-hidden="true" className="bg-muted h-2 overflow-hidden rounded-full">
+            <div
+              className={cn('h-full rounded-full', bandBarClass[complianceBand(rating)])}
+              style={{ width: `${rating}%` }}
+            />
+          </div>
+        </div>
+      ) : null}
     </TitledCard>
   );
 }

@@ -46,14 +46,14 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
     >
       <DateFilter label="From" value={filters.from} onCommit={(from) => onChange({ from })} />
       <DateFilter label="To" value={filters.to} onCommit={(to) => onChange({ to })} />
-      <FormField label="Session type" id={typeId} className="col-span-2 sm:col-span-1">
+      <FormField label="Session type" id={typeId} className="min-w-0">
         <Select
           value={filters.sessionTypeId === undefined ? ALL : String(filters.sessionTypeId)}
           onValueChange={(value) =>
             onChange({ sessionTypeId: value === ALL ? undefined : Number(value) })
           }
         >
-          <SelectTrigger id={typeId}>
+          <SelectTrigger id={typeId} className="min-w-0">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -66,14 +66,14 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
           </SelectContent>
         </Select>
       </FormField>
-      <FormField label="Rating" id={bandId} className="col-span-2 sm:col-span-1">
+      <FormField label="Rating" id={bandId} className="min-w-0">
         <Select
           value={filters.band ?? ALL}
           onValueChange={(value) =>
             onChange({ band: bandOptions.find((option) => option.value === value)?.value })
           }
         >
-          <SelectTrigger id={bandId}>
+          <SelectTrigger id={bandId} className="min-w-0">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -120,7 +120,7 @@ function DateFilter({ label, value = '', onCommit }: DateFilterProps) {
     setText(value);
   }
   return (
-    <FormField label={label}>
+    <FormField label={label} className="min-w-0">
       <Input
         type="date"
         value={text}

@@ -2,6 +2,7 @@ import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { ComplianceRating } from './compliance-rating.tsx';
+import { SelectAllCheckbox } from './select-all-checkbox.tsx';
 import {
   DeleteSessionButton,
   SessionDetailsLink,
@@ -20,12 +21,7 @@ export function SessionCardList({
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 px-1">
-        <Checkbox
-          id="select-all-sessions-list"
-          aria-label="Select all sessions"
-          checked={selection.allState}
-          onCheckedChange={(checked) => selection.toggleAll(checked === true)}
-        />
+        <SelectAllCheckbox id="select-all-sessions-list" selection={selection} />
         <Label htmlFor="select-all-sessions-list" className="text-muted-foreground">
           Select all
         </Label>

@@ -3,6 +3,7 @@ import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { ComplianceRating } from './compliance-rating.tsx';
+import { SelectAllCheckbox } from './select-all-checkbox.tsx';
 import {
   DeleteSessionButton,
   SessionDetailsLink,
@@ -34,12 +35,7 @@ export function SessionsTable({
       <thead>
         <tr className="border-b">
           <th scope="col" className={`${headCell} w-10`}>
-            <Checkbox
-              aria-label="Select all sessions"
-              checked={selection.allState}
-              onCheckedChange={(checked) => selection.toggleAll(checked === true)}
-              className="align-middle"
-            />
+            <SelectAllCheckbox selection={selection} />
           </th>
           <th scope="col" className={headCell}>
             Session Name
