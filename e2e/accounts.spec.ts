@@ -171,7 +171,8 @@ test('the page asked for while logged out opens after logging in', async ({ page
   await expect(page).toHaveURL(/\/login$/);
   await submitLoginForm(page, account);
   await expect(page).toHaveURL(/\/history\/42$/);
-  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+  // The session details screen, answering for an id this new trader does not own.
+  await expect(page.getByRole('heading', { name: 'Session Not Found', level: 1 })).toBeVisible();
 });
 
 test('a login ended on the server sends the next action to the login screen, and back afterwards', async ({
