@@ -1,5 +1,5 @@
 import { ArrowRight, CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -12,13 +12,17 @@ import {
 
 type DashboardCardProps = { title: string; footer: ReactNode; children: ReactNode };
 
-/** A dashboard widget: a titled card whose link to the full list sits at the bottom. */
+/**
+ * A dashboard widget: a titled card whose link to the full list sits at the bottom. It is a
+ * region named by its title, so that assistive technology can list and jump to the widgets.
+ */
 export function DashboardCard({ title, footer, children }: DashboardCardProps) {
+  const titleId = useId();
   return (
-    <Card className="flex flex-col">
+    <Card role="region" aria-labelledby={titleId} className="flex flex-col">
       <CardHeader className="p-4 sm:p-6">
         <CardTitle asChild className="text-lg">
-          <h2>{title}</h2>
+          <h2 id={titleId}>{title}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex-1 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
@@ -27,6 +31,7 @@ export function DashboardCard({ title, footer, children }: DashboardCardProps) {
   );
 }
 
+/** The card's way to the whole list ('View All Sessions'). */
 export function ViewAllLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button asChild variant="link" className="h-auto px-0">
@@ -38,6 +43,7 @@ export function ViewAllLink({ href, children }: { href: string; children: ReactN
   );
 }
 
+/** The card's text when it has nothing to list, or could not load it. */
 export function CardMessage({
   isError = false,
   children,
