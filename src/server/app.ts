@@ -20,6 +20,9 @@ import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
 import { createSessionTypesRepository } from './modules/sessions/session-types.repository.ts';
 import { sessionTypesRoutes } from './modules/sessions/session-types.routes.ts';
+import { screenshotsRoutes } from './modules/sessions/screenshots.routes.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -29,6 +32,7 @@ import { requestLoggingPlugin } from './plugins/request-logging.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import type { ImageStore } from './storage/image-store.ts';
 
 /** How long a client may take; half-sent requests must not pile up. */
 export interface Timeouts {
@@ -45,6 +49,8 @@ const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 60_000, idleMs: 75_000, checkInt
 export interface CreateAppOptions {
   database: AppDatabase;
   config: Config;
+  /** Where screenshots (and later avatars) are kept. */
+  images: ImageStore;
   /** The built client (dist/client); absent in development and API tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -67,6 +73,7 @@ function toTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['t
 export async function createApp({
   database,
   config,
+  images,
   clientDir,
   logger = false,
   now,
@@ -100,6 +107,7 @@ export async function createApp({
   });
   const limits = createAttemptLimits({ signupsPerHour: config.signupsPerHour });
   const rules = createRulesService({ database });
+  const sessions = createSessionsService({ database, images });
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLoggingPlugin);
@@ -140,6 +148,8 @@ export async function createApp({
       await api.register(sessionTypesRoutes, {
         sessionTypes: createSessionTypesRepository(database),
       });
+      await api.register(sessionsRoutes, { sessions });
+      await api.register(screenshotsRoutes, { sessions });
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,9 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { sweepScreenshots } from './modules/sessions/screenshot-sweep.ts';
 import { describeStartupError } from './startup-errors.ts';
+import { createImageStoreFromConfig } from './storage/from-config.ts';
 
 function readConfig(): Config {
   try {
@@ -27,9 +29,11 @@ async function main(config: Config) {
     throw error;
   }
 
+  const images = createImageStoreFromConfig(config);
   const app = await createApp({
     database,
     config,
+    images,
     // The bundle (dist/server/main.js) serves the built client beside it, dist/client. Under
     // tsx in development Vite serves the client, so there is none here.
     ...(import.meta.url.endsWith('/dist/server/main.js')
@@ -66,6 +70,11 @@ async function main(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Files a crash left without a row; in the background, the server is already answering.
+  sweepScreenshots({ database, images }).then(
+    (removed) => removed > 0 && app.log.info({ removed }, 'removed unreferenced screenshot files'),
+    (error: unknown) => app.log.warn({ err: error }, 'screenshot sweep failed'),
+  );
   app.log.info(
     `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
   );

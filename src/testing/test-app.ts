@@ -6,10 +6,15 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import type { ImageStore } from '#server/storage/image-store.ts';
+import { createTestImageStore } from './image-store.ts';
 
 export interface TestApp {
   app: App;
   database: AppDatabase;
+  images: ImageStore;
+  /** Every file in the image store, `folder/name`, sorted. */
+  listImageFiles: () => Promise<string[]>;
   close: () => Promise<void>;
 }
 
@@ -46,9 +51,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(dialect);
   const config: Config = loadConfig({ ...overrides.env });
+  const store = await createTestImageStore();
   const app = await createApp({
     database,
     config,
+    images: store.images,
     isCheckingResponses: true,
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
@@ -57,9 +64,12 @@ export async function createTestApp(
   return {
     app,
     database,
+    images: store.images,
+    listImageFiles: store.listFiles,
     close: async () => {
       await app.close(); // also closes the database
       await drop();
+      await store.remove();
     },
   };
 }

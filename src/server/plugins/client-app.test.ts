@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestImageStore } from '#testing/image-store.ts';
 import { createApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
@@ -22,7 +23,12 @@ describe('serving the built client', () => {
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
     await migrateToLatest(database);
-    app = await createApp({ database, config: loadConfig({}), clientDir });
+    app = await createApp({
+      database,
+      config: loadConfig({}),
+      images: (await createTestImageStore()).images,
+      clientDir,
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, expect, test } from 'vitest';
+import { createTestImageStore } from '#testing/image-store.ts';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/client.ts';
@@ -16,7 +17,11 @@ test('closing waits for a handler whose client hung up before it closes the data
   const filename = join(folder, 'rulekeeper.db');
   const database = createDatabase({ dialect: 'sqlite', filename });
   await migrateToLatest(database);
-  const app = await createApp({ database, config: loadConfig({}) });
+  const app = await createApp({
+    database,
+    config: loadConfig({}),
+    images: (await createTestImageStore()).images,
+  });
   let seen: () => void = () => {};
   const isSeen = new Promise<void>((resolve) => (seen = resolve));
   app.addHook('preHandler', async () => seen());

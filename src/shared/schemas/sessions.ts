@@ -170,5 +170,5 @@ export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.number().i
 /** A screenshot reference in a path: the server's own random name and the image's format. */
 export const screenshotRefSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp|gif)$/, 'Screenshot reference is not valid');
+  .regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/, 'Screenshot reference is not valid');
 export const screenshotParamsSchema = z.strictObject({ ref: screenshotRefSchema });

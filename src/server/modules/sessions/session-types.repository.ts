@@ -13,5 +13,14 @@ export function createSessionTypesRepository({ db }: AppDatabase) {
         .orderBy('id')
         .execute();
     },
+
+    async hasSessionType(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('session_types')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }

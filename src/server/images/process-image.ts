@@ -1,0 +1,103 @@
+import sharp, { type Sharp } from 'sharp';
+
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+
+/** What an image's first bytes say it is; anything else (SVG, HTML, a PDF) is not accepted. */
+export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'jpeg';
+  }
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+export type ImageProblem = 'not-an-image' | 'too-many-bytes' | 'too-many-pixels';
+
+/** Why an upload was refused; the module that took it turns this into its own message. */
+export class ImageRejected extends Error {
+  override name = 'ImageRejected';
+  constructor(readonly problem: ImageProblem) {
+    super(problem);
+  }
+}
+
+export interface ProcessedImage {
+  /** The stored file's extension, which also gives its content type. */
+  extension: 'png' | 'jpg' | 'webp';
+  image: Buffer;
+  /** A small WebP for lists and the dashboard. */
+  thumbnail: Buffer;
+}
+
+const THUMBNAIL = { width: 480, height: 320 };
+
+/**
+ * Checks an uploaded image by its bytes and makes the files that are stored: the image
+ * re-encoded (which drops its metadata, GPS positions included, after applying its rotation)
+ * and a thumbnail. PNG, JPEG and WebP keep their format; a GIF becomes a PNG of its first
+ * frame. A file that is not one of the four, is cut short or is corrupt is refused, and so is
+ * one over the byte or pixel limits, before it is decoded.
+ */
+export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+  if (bytes.length > limits.maxBytes) throw new ImageRejected('too-many-bytes');
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new ImageRejected('not-an-image');
+
+  // failOn 'warning' (sharp's default) also refuses truncated files.
+  const input = () =>
+    sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning', animated: false });
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await input().metadata());
+  } catch {
+    throw new ImageRejected('not-an-image');
+  }
+  if (!width || !height) throw new ImageRejected('not-an-image');
+  if (width * height > limits.maxPixels) throw new ImageRejected('too-many-pixels');
+
+  try {
+    const oriented = input().rotate();
+    const [image, thumbnail] = await Promise.all([
+      encode(oriented.clone(), format),
+      oriented
+        .clone()
+        .resize({ ...THUMBNAIL, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    ]);
+    return { extension: extensionOf(format), image, thumbnail };
+  } catch {
+    // The header was fine but the pixels are not: cut short or corrupt.
+    throw new ImageRejected('not-an-image');
+  }
+}
+
+function extensionOf(format: ImageFormat): ProcessedImage['extension'] {
+  if (format === 'jpeg') return 'jpg';
+  if (format === 'webp') return 'webp';
+  return 'png';
+}
+
+function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
+  if (format === 'jpeg') return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  if (format === 'webp') return image.webp({ quality: 90 }).toBuffer();
+  return image.png().toBuffer();
+}
+
+/** Content types of the stored files, by extension. */
+export const IMAGE_CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
+import { decodeDataUrl } from '../../images/data-url.ts';
+import { ImageRejected, processImage } from '../../images/process-image.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import {
+  screenshotNotAnImage,
+  screenshotTooLarge,
+  screenshotTooManyPixels,
+} from './sessions.errors.ts';
+
+/** Where a screenshot's two files live in the store. */
+export function screenshotKeys(ref: string) {
+  return { image: `screenshots/${ref}`, thumbnail: `thumbnails/${ref}.webp` };
+}
+
+/** The store's folders of screenshot files, and the screenshot a file of each belongs to. */
+export const SCREENSHOT_FOLDERS = [
+  { prefix: 'screenshots/', refOf: (key: string) => key.slice('screenshots/'.length) },
+  {
+    prefix: 'thumbnails/',
+    refOf: (key: string) => key.slice('thumbnails/'.length, -'.webp'.length),
+  },
+] as const;
+
+const LIMITS = { maxBytes: SCREENSHOT_MAX_BYTES, maxPixels: SCREENSHOT_MAX_PIXELS };
+
+function toAppError(error: unknown): unknown {
+  if (!(error instanceof ImageRejected)) return error;
+  if (error.problem === 'too-many-bytes') return screenshotTooLarge();
+  if (error.problem === 'too-many-pixels') return screenshotTooManyPixels();
+  return screenshotNotAnImage();
+}
+
+/**
+ * Checks and re-encodes an uploaded screenshot and writes its files, before the row that
+ * points at them is committed; answers its new random reference.
+ */
+export async function storeScreenshot(store: ImageStore, dataUrl: string): Promise<string> {
+  let processed;
+  try {
+    processed = await processImage(decodeDataUrl(dataUrl, SCREENSHOT_MAX_BYTES), LIMITS);
+  } catch (error) {
+    throw toAppError(error);
+  }
+  const ref = `${randomBytes(16).toString('base64url')}.${processed.extension}`;
+  const keys = screenshotKeys(ref);
+  try {
+    await store.put(keys.image, processed.image);
+    await store.put(keys.thumbnail, processed.thumbnail);
+  } catch (error) {
+    await deleteScreenshot(store, ref);
+    throw error;
+  }
+  return ref;
+}
+
+/** Removes a screenshot's files. A failure is left to the sweep: the row is already gone. */
+export async function deleteScreenshot(store: ImageStore, ref: string): Promise<void> {
+  const keys = screenshotKeys(ref);
+  await Promise.allSettled([store.delete(keys.image), store.delete(keys.thumbnail)]);
+}

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import { bandRange } from '#shared/compliance.ts';
+import { isCalendarDate, MAX_ID, toWireDate } from '#shared/schemas/common.ts';
+import type {
+  SessionRuleResult,
+  SessionSummary,
+  SessionsPage,
+  SessionsQuery,
+} from '#shared/schemas/sessions.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { toBool } from '../../db/dialect.ts';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+
+const summaryColumns = [
+  'id',
+  'name',
+  'session_date',
+  'session_type_id',
+  'compliance_rating',
+  'followed_count',
+  'total_count',
+  'screenshot_ref',
+  'created_at',
+] as const;
+
+interface SummaryRow {
+  id: number;
+  name: string;
+  session_date: string;
+  session_type_id: number | null;
+  compliance_rating: number;
+  followed_count: number;
+  total_count: number;
+  screenshot_ref: string | null;
+  created_at: string;
+}
+
+function toSummary(row: SummaryRow): SessionSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    date: toWireDate(row.session_date),
+    sessionTypeId: row.session_type_id,
+    complianceRating: row.compliance_rating,
+    followedCount: row.followed_count,
+    totalCount: row.total_count,
+    screenshotPath: row.screenshot_ref,
+    createdAt: row.created_at,
+  };
+}
+
+/** The position of a row in the newest-first order: its date, then its id. */
+const cursorSchema = z.tuple([
+  z.string().refine(isCalendarDate),
+  z.number().int().min(1).max(MAX_ID),
+]);
+
+export class InvalidCursor extends Error {
+  override name = 'InvalidCursor';
+}
+
+/** A session's row fields as the service writes them. */
+export interface SessionRowData {
+  name: string;
+  sessionDate: string;
+  sessionTypeId: number;
+  notes: string | null;
+  complianceRating: number;
+  followedCount: number;
+  totalCount: number;
+}
+
+export interface ChecklistItem {
+  ruleId: number;
+  description: string;
+  followed: boolean;
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+/** Every query takes the owner's id: a session is only ever read or changed by its trader. */
+export function createSessionsRepository({ db }: AppDatabase) {
+  return {
+    /** One page, newest first; `limit + 1` rows are read to know whether another page follows. */
+    async listSessions(userId: number, query: SessionsQuery): Promise<SessionsPage> {
+      const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
+      if (query.cursor && !after) throw new InvalidCursor();
+      const band = query.band ? bandRange(query.band) : null;
+
+      let select = db
+        .selectFrom('trading_sessions')
+        .select(summaryColumns)
+        .where('user_id', '=', userId);
+      if (query.from) select = select.where('session_date', '>=', query.from);
+      if (query.to) select = select.where('session_date', '<=', query.to);
+      if (query.sessionTypeId) select = select.where('session_type_id', '=', query.sessionTypeId);
+      if (band) {
+        select = select
+          .where('compliance_rating', '>=', band.min)
+          .where('compliance_rating', '<=', band.max);
+      }
+      if (query.hasScreenshot) select = select.where('screenshot_ref', 'is not', null);
+      if (after) {
+        const [date, id] = after;
+        select = select.where((eb) =>
+          eb.or([
+            eb('session_date', '<', date),
+            eb.and([eb('session_date', '=', date), eb('id', '<', id)]),
+          ]),
+        );
+      }
+      const rows = await select
+        .orderBy('session_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
+
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        sessions: page.map(toSummary),
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor([last.session_date, last.id]) : null,
+      };
+    },
+
+    async findSession(userId: number, id: number) {
+      const row = await db
+        .selectFrom('trading_sessions')
+        .select([...summaryColumns, 'notes'])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? { ...toSummary(row), notes: row.notes } : undefined;
+    },
+
+    async listChecklist(userId: number, sessionId: number): Promise<SessionRuleResult[]> {
+      const rows = await db
+        .selectFrom('session_rule_results')
+        .select(['rule_id', 'rule_description', 'followed'])
+        .where('session_id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => ({
+        ruleId: row.rule_id,
+        description: row.rule_description,
+        followed: toBool(row.followed),
+      }));
+    },
+
+    async insertSession(
+      userId: number,
+      data: SessionRowData,
+      screenshotRef: string | null,
+      checklist: ChecklistItem[],
+    ): Promise<number> {
+      const { id } = await db
+        .insertInto('trading_sessions')
+        .values({
+          user_id: userId,
+          name: data.name,
+          session_date: data.sessionDate,
+          session_type_id: data.sessionTypeId,
+          notes: data.notes,
+          compliance_rating: data.complianceRating,
+          followed_count: data.followedCount,
+          total_count: data.totalCount,
+          screenshot_ref: screenshotRef,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (checklist.length > 0) {
+        await db
+          .insertInto('session_rule_results')
+          .values(
+            checklist.map((item, position) => ({
+              session_id: id,
+              user_id: userId,
+              rule_id: item.ruleId,
+              rule_description: item.description,
+              position,
+              followed: item.followed,
+            })),
+          )
+          .execute();
+      }
+      return id;
+    },
+
+    async updateSession(
+      userId: number,
+      id: number,
+      data: SessionRowData,
+      screenshotRef: string | null,
+    ): Promise<void> {
+      await db
+        .updateTable('trading_sessions')
+        .set({
+          name: data.name,
+          session_date: data.sessionDate,
+          session_type_id: data.sessionTypeId,
+          notes: data.notes,
+          compliance_rating: data.complianceRating,
+          followed_count: data.followedCount,
+          total_count: data.totalCount,
+          screenshot_ref: screenshotRef,
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Sets the followed flags of a session's items; their snapshots stay as saved. */
+    async setFollowed(userId: number, sessionId: number, followedRuleIds: number[]) {
+      await db
+        .updateTable('session_rule_results')
+        .set((eb) => ({
+          followed:
+            followedRuleIds.length > 0
+              ? eb.case().when('rule_id', 'in', followedRuleIds).then(true).else(false).end()
+              : false,
+        }))
+        .where('session_id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** The trader's rules among `ids`, with their descriptions now: a new checklist's snapshots. */
+    async findRules(userId: number, ids: number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .selectFrom('trading_rules')
+        .select(['id', 'description'])
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.description]));
+    },
+
+    /** Deletes the trader's sessions among `ids`; answers the screenshot of each one deleted. */
+    async deleteSessions(userId: number, ids: number[]): Promise<(string | null)[]> {
+      const rows = await db
+        .deleteFrom('trading_sessions')
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .returning('screenshot_ref')
+        .execute();
+      return rows.map((row) => row.screenshot_ref);
+    },
+
+    /** Which of `refs` a session still points at (the sweep keeps those files). */
+    async findReferencedScreenshots(refs: string[]): Promise<Set<string>> {
+      if (refs.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('trading_sessions')
+        .select('screenshot_ref')
+        .where('screenshot_ref', 'in', refs)
+        .execute();
+      return new Set(rows.flatMap((row) => (row.screenshot_ref ? [row.screenshot_ref] : [])));
+    },
+
+    /** True when `ref` is the screenshot of one of this trader's sessions. */
+    async ownsScreenshot(userId: number, ref: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('trading_sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('screenshot_ref', '=', ref)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

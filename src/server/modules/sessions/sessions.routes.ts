@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, okSchema } from '#shared/schemas/common.ts';
+import {
+  bulkDeleteSessionsResponseSchema,
+  bulkDeleteSessionsSchema,
+  createSessionSchema,
+  sessionIdParamsSchema,
+  sessionResponseSchema,
+  sessionsPageSchema,
+  sessionsQuerySchema,
+  updateSessionSchema,
+} from '#shared/schemas/sessions.ts';
+import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { SCREENSHOT_TOO_LARGE } from './sessions.errors.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+const tags = ['sessions'];
+
+/**
+ * The routes that take a screenshot accept a body large enough for a 10 MB image as a data URL
+ * (base64 adds a third) and the session's other fields; every other route keeps the 1 MB limit.
+ */
+export const SCREENSHOT_BODY_LIMIT = 14 * 1024 * 1024 + 256 * 1024;
+const screenshotRoute = {
+  bodyLimit: SCREENSHOT_BODY_LIMIT,
+  config: { tooLargeMessage: SCREENSHOT_TOO_LARGE },
+};
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (
+  app,
+  { sessions },
+) => {
+  app.addHook('onRequest', ensureLoggedIn);
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags,
+        summary: "A page of the trader's sessions, newest first (by date, then id)",
+        querystring: sessionsQuerySchema,
+        response: { 200: sessionsPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => sessions.listSessions(requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A session with its checklist',
+        params: sessionIdParamsSchema,
+        response: {
+          200: sessionResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      session: await sessions.getSession(requireUser(request).id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/sessions',
+    {
+      ...screenshotRoute,
+      schema: {
+        tags,
+        summary: 'Record a session; the server computes its rating',
+        body: createSessionSchema,
+        response: {
+          201: sessionResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          413: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessions.createSession(requireUser(request).id, request.body);
+      return reply.status(201).send({ session });
+    },
+  );
+
+  // Declared before /sessions/:id's siblings; a static path wins in Fastify's router anyway.
+  app.post(
+    '/sessions/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary: "Delete several of the trader's sessions in one transaction",
+        body: bulkDeleteSessionsSchema,
+        response: { 200: bulkDeleteSessionsResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      deleted: await sessions.deleteSessions(requireUser(request).id, request.body.ids),
+    }),
+  );
+
+  app.put(
+    '/sessions/:id',
+    {
+      ...screenshotRoute,
+      schema: {
+        tags,
+        summary: 'Change a session: fields, followed flags, screenshot kept, replaced or removed',
+        params: sessionIdParamsSchema,
+        body: updateSessionSchema,
+        response: {
+          200: sessionResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          413: errorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      session: await sessions.updateSession(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a session and its screenshot',
+        params: sessionIdParamsSchema,
+        response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      await sessions.deleteSession(requireUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

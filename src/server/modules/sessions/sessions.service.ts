@@ -1,0 +1,177 @@
+import { complianceRating } from '#shared/compliance.ts';
+import type {
+  CreateSessionData,
+  Session,
+  SessionsPage,
+  SessionsQuery,
+  UpdateSessionData,
+} from '#shared/schemas/sessions.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { withTraderLock } from '../../db/trader-lock.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
+import { createSessionTypesRepository } from './session-types.repository.ts';
+import {
+  checklistMismatch,
+  invalidCursor,
+  screenshotNotFound,
+  sessionNotFound,
+  unknownRule,
+  unknownSessionType,
+} from './sessions.errors.ts';
+import {
+  createSessionsRepository,
+  InvalidCursor,
+  type ChecklistItem,
+  type SessionRowData,
+  type SessionsRepository,
+} from './sessions.repository.ts';
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+type SessionFields = Pick<CreateSessionData, 'name' | 'date' | 'sessionTypeId' | 'notes'>;
+
+/** The row's fields, with the rating the server computes from the checklist (never the client's). */
+function toRowData(input: SessionFields, checklist: { followed: boolean }[]): SessionRowData {
+  const followedCount = checklist.filter((item) => item.followed).length;
+  return {
+    name: input.name,
+    sessionDate: input.date,
+    sessionTypeId: input.sessionTypeId,
+    notes: input.notes ?? null,
+    complianceRating: complianceRating(followedCount, checklist.length),
+    followedCount,
+    totalCount: checklist.length,
+  };
+}
+
+/**
+ * Runs `write` with the new screenshot's files already stored (an image is written before the
+ * row that points at it commits) and removes them again if the write fails, so no file is
+ * left that no row references.
+ */
+async function withNewScreenshot<T>(
+  store: ImageStore,
+  dataUrl: string | null | undefined,
+  write: (ref: string | null) => Promise<T>,
+): Promise<T> {
+  const ref = dataUrl ? await storeScreenshot(store, dataUrl) : null;
+  try {
+    return await write(ref);
+  } catch (error) {
+    if (ref) await deleteScreenshot(store, ref);
+    throw error;
+  }
+}
+
+/**
+ * Sessions and their screenshots. Every write runs under the trader's lock (a checklist checked
+ * against the trader's rules stays true until it is stored); files no longer referenced are
+ * removed after the transaction commits.
+ */
+export function createSessionsService({
+  database,
+  images,
+}: {
+  database: AppDatabase;
+  images: ImageStore;
+}) {
+  const sessions = createSessionsRepository(database);
+  const sessionTypes = createSessionTypesRepository(database);
+  const locked = <T>(userId: number, work: (tx: SessionsRepository) => Promise<T>) =>
+    withTraderLock(database, userId, (tx) => work(createSessionsRepository(tx)));
+
+  const assertTypeExists = async (id: number) => {
+    if (!(await sessionTypes.hasSessionType(id))) throw unknownSessionType();
+  };
+
+  const readSession = async (tx: SessionsRepository, userId: number, id: number) => {
+    const session = await tx.findSession(userId, id);
+    if (!session) throw sessionNotFound();
+    return { ...session, rulesFollowed: await tx.listChecklist(userId, id) };
+  };
+
+  const removeScreenshots = (refs: (string | null)[]) =>
+    Promise.all(refs.flatMap((ref) => (ref ? [deleteScreenshot(images, ref)] : [])));
+
+  return {
+    async listSessions(userId: number, query: SessionsQuery): Promise<SessionsPage> {
+      try {
+        return await sessions.listSessions(userId, query);
+      } catch (error) {
+        if (error instanceof InvalidCursor) throw invalidCursor();
+        throw error;
+      }
+    },
+
+    getSession: (userId: number, id: number): Promise<Session> => readSession(sessions, userId, id),
+
+    async createSession(userId: number, input: CreateSessionData): Promise<Session> {
+      await assertTypeExists(input.sessionTypeId);
+      return withNewScreenshot(images, input.screenshotData, (ref) =>
+        locked(userId, async (tx) => {
+          const descriptions = await tx.findRules(
+            userId,
+            input.rulesFollowed.map((item) => item.ruleId),
+          );
+          const checklist: ChecklistItem[] = input.rulesFollowed.map((item) => {
+            const description = descriptions.get(item.ruleId);
+            if (description === undefined) throw unknownRule();
+            return { ...item, description };
+          });
+          const id = await tx.insertSession(userId, toRowData(input, checklist), ref, checklist);
+          return readSession(tx, userId, id);
+        }),
+      );
+    },
+
+    async updateSession(userId: number, id: number, input: UpdateSessionData): Promise<Session> {
+      await assertTypeExists(input.sessionTypeId);
+      let replacedRef: string | null = null;
+      const session = await withNewScreenshot(images, input.screenshotData, (newRef) =>
+        locked(userId, async (tx) => {
+          const current = await readSession(tx, userId, id);
+          const given = new Map(input.rulesFollowed.map((item) => [item.ruleId, item.followed]));
+          const isSameChecklist =
+            given.size === current.rulesFollowed.length &&
+            current.rulesFollowed.every((item) => given.has(item.ruleId));
+          if (!isSameChecklist) throw checklistMismatch();
+
+          // Absent keeps the screenshot, null removes it, a new image replaces it.
+          const ref = input.screenshotData === undefined ? current.screenshotPath : newRef;
+          if (ref !== current.screenshotPath) replacedRef = current.screenshotPath;
+          await tx.updateSession(userId, id, toRowData(input, input.rulesFollowed), ref);
+          await tx.setFollowed(
+            userId,
+            id,
+            input.rulesFollowed.filter((item) => item.followed).map((item) => item.ruleId),
+          );
+          return readSession(tx, userId, id);
+        }),
+      );
+      await removeScreenshots([replacedRef]);
+      return session;
+    },
+
+    async deleteSession(userId: number, id: number): Promise<void> {
+      const refs = await locked(userId, (tx) => tx.deleteSessions(userId, [id]));
+      if (refs.length === 0) throw sessionNotFound();
+      await removeScreenshots(refs);
+    },
+
+    /** Deletes those of `ids` that are the trader's, in one transaction; answers how many. */
+    async deleteSessions(userId: number, ids: number[]): Promise<number> {
+      const refs = await locked(userId, (tx) => tx.deleteSessions(userId, ids));
+      await removeScreenshots(refs);
+      return refs.length;
+    },
+
+    /** The bytes of one of the trader's screenshots (or its thumbnail); 404 for anyone else. */
+    async readScreenshot(userId: number, ref: string, variant: 'image' | 'thumbnail') {
+      if (!(await sessions.ownsScreenshot(userId, ref))) throw screenshotNotFound();
+      const bytes = await images.get(screenshotKeys(ref)[variant]);
+      if (!bytes) throw screenshotNotFound();
+      return bytes;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assertValidKey, type ImageStore } from './image-store.ts';
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/**
+ * Images as files under `root` (`DATA_DIR/images`), readable by the server's user only, like
+ * the database. A file is written under a temporary name, flushed to disk and then renamed, so
+ * a crash never leaves half an image under a real key.
+ */
+export function createFilesystemImageStore(root: string): ImageStore {
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    return join(root, key);
+  };
+
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      const folder = join(path, '..');
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const temporary = join(folder, `.tmp-${randomBytes(8).toString('hex')}`);
+      const file = await open(temporary, 'wx', 0o600);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      try {
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async *list(prefix) {
+      const folder = prefix.replace(/\/$/, '');
+      let names: string[];
+      try {
+        names = await readdir(join(root, folder));
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const name of names) {
+        // A write under way (or one a crash cut short): not an image yet.
+        if (name.startsWith('.tmp-')) continue;
+        const key = `${folder}/${name}`;
+        try {
+          const { mtime } = await stat(join(root, key));
+          yield { key, writtenAt: mtime };
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
+    },
+  };
+}

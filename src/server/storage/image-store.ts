@@ -1,0 +1,26 @@
+/**
+ * Where uploaded images live. Narrow on purpose: keys are chosen by the server
+ * (`screenshots/<random>.png`), values are whole files, and nothing else is asked of a driver,
+ * so an object-storage driver can be added beside the filesystem one without touching the
+ * modules that store images.
+ */
+export interface ImageStore {
+  /** Stores the bytes under `key`, replacing nothing: keys are random and used once. */
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The bytes stored under `key`, or null when there are none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes `key`; a key that is already gone is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every key under `prefix` (`screenshots/`), with when it was written: for the sweep. */
+  list(prefix: string): AsyncIterable<{ key: string; writtenAt: Date }>;
+}
+
+/**
+ * A key the server made: a folder and a file name with its extensions (`a1B2.png.webp`),
+ * nothing that could climb out of the store.
+ */
+const KEY = /^[a-z]+\/[A-Za-z0-9_-]+(\.[a-z]+)+$/;
+
+export function assertValidKey(key: string): void {
+  if (!KEY.test(key)) throw new Error(`Not an image store key: ${JSON.stringify(key)}`);
+}
