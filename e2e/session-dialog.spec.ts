@@ -78,8 +78,20 @@ test('a trader records a session with two of three rules followed and a pasted s
   await expectImageLoaded(preview);
   await expect(notes).toHaveValue('  Waited for the retest.  ');
 
+  // The answer is held back: meanwhile the dialog says it is saving and nothing can close it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/sessions', async (route) => {
+    await held;
+    await route.continue();
+  });
   const creation = page.waitForRequest(isSessionCreation);
   await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  release();
   const body = (await creation).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({
     name: 'London open',
@@ -161,7 +173,7 @@ test('the dialog checks its fields at the field and takes only images', async ({
   // A screenshot is something to lose: closing now asks first.
   await dropFile(dialog.getByText('Drag an image here or paste it'), await makePngFile(page));
   await expect(preview).toBeVisible();
-  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Discard' }).click();
@@ -199,9 +211,8 @@ test('a screenshot the server refuses is reported beside the picker', async ({ p
   ).toBeVisible();
   await expect(picker.getByRole('button', { name: 'Choose another image' })).toBeFocused();
   await expect(dialog).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Recent Sessions' })).toContainText(
-    'No trading sessions recorded yet.',
-  );
+  const response = await page.request.get('/api/sessions');
+  expect((await response.json()) as unknown).toMatchObject({ sessions: [] });
 });
 
 for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {

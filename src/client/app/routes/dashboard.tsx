@@ -17,7 +17,7 @@ export function DashboardRoute() {
   const name = user?.fullName.trim() || user?.username || 'Trader';
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           {user?.companyName ? (
@@ -35,12 +35,12 @@ export function DashboardRoute() {
       <RuleReminderBanner />
       {/* The summary row. Overall Compliance (analytics, next) takes the first place; then it is
           three columns on wide screens. */}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentSessionsCard />
         <RecentScreenshotsCard />
       </div>
       {/* Rule Compliance (analytics, next) comes beside the rules list: one third, the list two. */}
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <RulesListCard
           onAdd={ruleDialogs.openAdd}
           onEdit={ruleDialogs.openEdit}
