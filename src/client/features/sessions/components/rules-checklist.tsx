@@ -1,8 +1,10 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { paths } from '#client/lib/paths.ts';
 import type { ChecklistState } from './session-form-schema.ts';
 
 type RulesChecklistProps = {
@@ -117,5 +119,18 @@ function ChecklistBody({
         );
       })}
     </ul>
+  );
+}
+
+/** A new session's checklist when the trader has no rules: where to write some. */
+export function NoRulesYet() {
+  return (
+    <>
+      You have no trading rules yet. Add them on the{' '}
+      <Link href={paths.rules} className="text-primary font-medium underline underline-offset-4">
+        Trading Rules
+      </Link>{' '}
+      page to tick them off here.
+    </>
   );
 }

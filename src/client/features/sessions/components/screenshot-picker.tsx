@@ -62,9 +62,23 @@ export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPick
     void takeFile(file);
   });
   useEffect(() => {
-    const listener = (event: ClipboardEvent) => onPaste(event);
-    document.addEventListener('paste', listener);
-    return () => document.removeEventListener('paste', listener);
+    const pasteListener = (event: ClipboardEvent) => onPaste(event);
+    // A file dropped beside the zone would make the browser open it in place of the app,
+    // throwing the form away: outside the zone (which has handled its own events by the time
+    // they reach the document) a file cannot be dropped at all.
+    const dropGuard = (event: globalThis.DragEvent) => {
+      if (event.defaultPrevented || !event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'none';
+    };
+    document.addEventListener('paste', pasteListener);
+    document.addEventListener('dragover', dropGuard);
+    document.addEventListener('drop', dropGuard);
+    return () => {
+      document.removeEventListener('paste', pasteListener);
+      document.removeEventListener('dragover', dropGuard);
+      document.removeEventListener('drop', dropGuard);
+    };
   }, []);
 
   const dropHandlers = {

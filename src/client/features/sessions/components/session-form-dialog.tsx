@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'wouter';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
@@ -10,11 +9,10 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { paths } from '#client/lib/paths.ts';
 import { useCreateSession } from '../api/create-session.ts';
 import { useUpdateSession } from '../api/update-session.ts';
 import { useChecklist } from '../hooks/use-checklist.ts';
-import { RulesChecklist } from './rules-checklist.tsx';
+import { NoRulesYet, RulesChecklist } from './rules-checklist.tsx';
 import { ScreenshotPicker } from './screenshot-picker.tsx';
 import {
   sessionFormDefaults,
@@ -129,20 +127,7 @@ function SessionForm({ session }: { session: Session | null }) {
             ref={ref}
             error={error?.message}
             emptyMessage={
-              session ? (
-                'This session was recorded without any trading rules.'
-              ) : (
-                <>
-                  You have no trading rules yet. Add them on the{' '}
-                  <Link
-                    href={paths.rules}
-                    className="text-primary font-medium underline underline-offset-4"
-                  >
-                    Trading Rules
-                  </Link>{' '}
-                  page to tick them off here.
-                </>
-              )
+              session ? 'This session was recorded without any trading rules.' : <NoRulesYet />
             }
           />
         )}
