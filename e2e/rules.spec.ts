@@ -246,7 +246,7 @@ test('rule text is shown as text, never run as markup', async ({ page }) => {
   expect(dialogs).toEqual([]);
 });
 
-test('the dashboard shows the rules card and says when recording sessions arrives', async ({
+test("the dashboard shows the rules card, and a new rule is on the next session's checklist", async ({
   page,
 }) => {
   const account = await logInAsNewTrader(page);
@@ -262,13 +262,12 @@ test('the dashboard shows the rules card and says when recording sessions arrive
   await expectToast(page, 'Success', 'Trading rule has been created');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Risk at most 1% a trade']);
 
-  // Recording sessions is not built yet: the button says so instead of doing nothing.
-  const newSession = page.getByRole('button', { name: 'New Session' });
-  await expect(newSession).toBeDisabled();
-  await newSession.hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Recording sessions arrives soon');
-  await newSession.click({ force: true });
-  await expectToast(page, 'Coming soon', 'Recording sessions arrives soon');
+  // The new rule is on the checklist of the next session.
+  await page.getByRole('button', { name: 'New Session' }).click();
+  const sessionDialog = page.getByRole('dialog', { name: 'New Trading Session' });
+  await expect(
+    sessionDialog.getByRole('checkbox', { name: 'Risk at most 1% a trade' }),
+  ).not.toBeChecked();
 });
 
 test('the rules screens and dialogs have no serious accessibility violations', async ({ page }) => {

@@ -8,7 +8,7 @@
 //
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50   the defaults
 //   BENCH_LOGIN_CONNECTIONS=5       connections for POST /api/auth/login
-//   BENCH_ONLY=session,rules        only these targets (health, session, rules, login)
+//   BENCH_ONLY=session,rules        only these targets (health, session, rules, sessions, login)
 //   BENCH_PROFILE=1                 --cpu-prof the server; print where its time went
 //
 // A benchmark never fails on timing: it exits non-zero only when something broke.
@@ -195,6 +195,12 @@ async function main(): Promise<BenchReport> {
       key: 'rules',
       label: 'GET /api/rules (20 rules)',
       url: `${base}/api/rules`,
+      headers: { cookie },
+    },
+    {
+      key: 'sessions',
+      label: 'GET /api/sessions (a page of 50)',
+      url: `${base}/api/sessions?limit=50`,
       headers: { cookie },
     },
     {

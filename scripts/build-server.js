@@ -1,4 +1,5 @@
-// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and
+// Bundles the server into dist/server/main.js and the image sweep into
+// dist/server/sweep-images.js (dependencies stay in node_modules), and
 // precompresses the built client so it is served as Brotli or gzip without per-request work.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,8 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts'],
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

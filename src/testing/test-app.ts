@@ -13,6 +13,8 @@ export interface TestApp {
   app: App;
   database: AppDatabase;
   images: ImageStore;
+  /** The image store's folder. */
+  imageDir: string;
   /** Every file in the image store, `folder/name`, sorted. */
   listImageFiles: () => Promise<string[]>;
   close: () => Promise<void>;
@@ -65,6 +67,7 @@ export async function createTestApp(
     app,
     database,
     images: store.images,
+    imageDir: store.dir,
     listImageFiles: store.listFiles,
     close: async () => {
       await app.close(); // also closes the database

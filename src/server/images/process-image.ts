@@ -54,12 +54,13 @@ export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<
   if (!format) throw new ImageRejected('not-an-image');
 
   // failOn 'warning' (sharp's default) also refuses truncated files.
-  const input = () =>
-    sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'warning', animated: false });
+  const input = (limitInputPixels: number | false = limits.maxPixels) =>
+    sharp(bytes, { limitInputPixels, failOn: 'warning', animated: false });
   let width: number | undefined;
   let height: number | undefined;
   try {
-    ({ width, height } = await input().metadata());
+    // The header alone: its size is checked here, so that it can be told apart from a bad file.
+    ({ width, height } = await input(false).metadata());
   } catch {
     throw new ImageRejected('not-an-image');
   }

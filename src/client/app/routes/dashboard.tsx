@@ -1,23 +1,23 @@
 import { Plus } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
-import { toast } from '#client/components/ui/use-toast.ts';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { useRuleDialogs } from '#client/features/rules/components/rule-dialogs.tsx';
 import { RuleReminderBanner } from '#client/features/rules/components/rule-reminder-banner.tsx';
 import { RulesListCard } from '#client/features/rules/components/rules-list-card.tsx';
+import { RecentScreenshotsCard } from '#client/features/sessions/components/recent-screenshots-card.tsx';
+import { RecentSessionsCard } from '#client/features/sessions/components/recent-sessions-card.tsx';
+import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
 import { usePageTitle } from '../use-page-title.ts';
-
-const NEW_SESSION_SOON = 'Recording sessions arrives soon';
 
 export function DashboardRoute() {
   const { user } = useAuth();
   usePageTitle('Dashboard');
   const ruleDialogs = useRuleDialogs();
+  const sessionDialogs = useSessionDialogs();
   const name = user?.fullName.trim() || user?.username || 'Trader';
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           {user?.companyName ? (
@@ -27,24 +27,20 @@ export function DashboardRoute() {
             {name} Trading Dashboard
           </h1>
         </div>
-        {/* The new-session dialog is not built yet: say so rather than ignore the click. */}
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              aria-disabled="true"
-              className="cursor-not-allowed self-start opacity-60 hover:bg-primary sm:self-auto"
-              onClick={() => toast({ title: 'Coming soon', description: NEW_SESSION_SOON })}
-            >
-              <Plus aria-hidden="true" />
-              New Session
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>{NEW_SESSION_SOON}</TooltipContent>
-        </Tooltip>
+        <Button className="self-start sm:self-auto" onClick={sessionDialogs.openNew}>
+          <Plus aria-hidden="true" />
+          New Session
+        </Button>
       </div>
       <RuleReminderBanner />
-      {/* The summary widgets arrive with sessions; they take their rows above the rules card. */}
-      <div className="grid gap-6">
+      {/* The summary row. Overall Compliance (analytics, next) takes the first place; then it is
+          three columns on wide screens. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <RecentSessionsCard />
+        <RecentScreenshotsCard />
+      </div>
+      {/* Rule Compliance (analytics, next) comes beside the rules list: one third, the list two. */}
+      <div className="grid grid-cols-1 gap-6">
         <RulesListCard
           onAdd={ruleDialogs.openAdd}
           onEdit={ruleDialogs.openEdit}
@@ -52,6 +48,7 @@ export function DashboardRoute() {
         />
       </div>
       {ruleDialogs.dialogs}
+      {sessionDialogs.dialogs}
     </div>
   );
 }

@@ -1,0 +1,333 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  chooseSessionType,
+  createSessionViaApi,
+  dropFile,
+  expectImageLoaded,
+  getRuleIds,
+  getSessionTypeId,
+  localToday,
+  makePngFile,
+  openNewSessionDialog,
+  pasteFile,
+  tabTo,
+  TINY_PNG_DATA_URL,
+} from './session-dialog-support.ts';
+import {
+  createRules,
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+} from './support.ts';
+
+const RULES = [
+  { description: 'Trade only my setups' },
+  { description: 'Respect the stop loss' },
+  { description: 'No revenge trades' },
+];
+
+function isSessionCreation(request: { url(): string; method(): string }) {
+  return request.method() === 'POST' && new URL(request.url()).pathname === '/api/sessions';
+}
+
+/** The 'Mar 14, 2026' form of a `YYYY-MM-DD` day, read as the calendar day it names. */
+function shownDate(day: string) {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+async function logInWithRules(page: Page) {
+  await logInAsNewTrader(page);
+  await createRules(page, RULES);
+  await page.goto('/');
+}
+
+test('a trader records a session with two of three rules followed and a pasted screenshot', async ({
+  page,
+}) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+
+  await dialog.getByLabel('Session Name').fill('London open');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+
+  // Every current rule, in order, none ticked yet.
+  const checklist = dialog.getByRole('group', { name: 'Trading Rules Followed' });
+  const boxes = checklist.getByRole('checkbox');
+  await expect(boxes).toHaveCount(3);
+  for (const [index, rule] of RULES.entries()) {
+    await expect(boxes.nth(index)).toHaveAccessibleName(rule.description);
+    await expect(boxes.nth(index)).not.toBeChecked();
+  }
+  await checklist.getByRole('checkbox', { name: 'Trade only my setups' }).check();
+  await checklist.getByText('No revenge trades').click();
+  await expect(checklist.getByRole('checkbox', { name: 'No revenge trades' })).toBeChecked();
+
+  const notes = dialog.getByLabel('Notes');
+  await notes.fill('  Waited for the retest.  ');
+  // A chart screenshot copied to the clipboard and pasted while typing the notes.
+  await pasteFile(notes, await makePngFile(page));
+  const preview = dialog.getByRole('img', { name: 'Screenshot preview' });
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveCSS('height', '192px');
+  await expectImageLoaded(preview);
+  await expect(notes).toHaveValue('  Waited for the retest.  ');
+
+  // The answer is held back: meanwhile the dialog says it is saving and nothing can close it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/sessions', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const creation = page.waitForRequest(isSessionCreation);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  release();
+  const body = (await creation).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({
+    name: 'London open',
+    date: await localToday(page),
+    notes: 'Waited for the retest.',
+    rulesFollowed: [{ followed: true }, { followed: false }, { followed: true }],
+  });
+  expect(body.screenshotData).toMatch(/^data:image\/png;base64,/);
+
+  await expectToast(page, 'Success', 'Trading session has been created');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'New Session' })).toBeFocused();
+
+  const recentSessions = page.getByRole('region', { name: 'Recent Sessions' });
+  const row = recentSessions.getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  const sessionLink = row.getByRole('link', { name: 'London open' });
+  await expect(sessionLink).toHaveAttribute('href', /^\/history\/\d+$/);
+  await expect(row).toContainText('67%');
+  await expect(row).toContainText(shownDate(await localToday(page)));
+  await expect(recentSessions.getByRole('link', { name: 'View All Sessions' })).toHaveAttribute(
+    'href',
+    '/history',
+  );
+
+  const recentScreenshots = page.getByRole('region', { name: 'Recent Screenshots' });
+  const thumbnail = recentScreenshots.getByRole('img', { name: /^Screenshot of London open, / });
+  await expect(thumbnail).toHaveAttribute('src', /^\/api\/screenshots\/[^/]+\/thumbnail$/);
+  await expectImageLoaded(thumbnail);
+  await expect(recentScreenshots.getByRole('listitem')).toContainText('67%');
+  await expect(recentScreenshots.getByRole('listitem').getByRole('link')).toHaveAttribute(
+    'href',
+    (await sessionLink.getAttribute('href')) ?? '',
+  );
+  await expect(
+    recentScreenshots.getByRole('link', { name: 'View All Screenshots' }),
+  ).toHaveAttribute('href', '/history');
+});
+
+test('the dialog checks its fields at the field and takes only images', async ({ page }) => {
+  await logInWithRules(page);
+  let creations = 0;
+  page.on('request', (request) => {
+    if (isSessionCreation(request)) creations += 1;
+  });
+  const dialog = await openNewSessionDialog(page);
+
+  // Nothing typed and the date cleared: three messages, focus on the first field.
+  await dialog.getByLabel('Date').fill('');
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByText('Session name is required')).toBeVisible();
+  await expect(dialog.getByText('Date is required')).toBeVisible();
+  await expect(dialog.getByText('Session type is required')).toBeVisible();
+  await expect(dialog.getByLabel('Session Name')).toBeFocused();
+  await expect(dialog.getByLabel('Session Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('combobox', { name: 'Session Type' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  // A text file through the file picker is refused before anything is sent.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose image' }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a chart') });
+  await expectToast(page, 'Invalid File', 'Please select an image file');
+  const preview = dialog.getByRole('img', { name: 'Screenshot preview' });
+  await expect(preview).toHaveCount(0);
+
+  // An image dropped on the zone is taken; Remove clears it.
+  await dropFile(dialog.getByText('Drag an image here or paste it'), await makePngFile(page));
+  await expect(preview).toBeVisible();
+  await expectImageLoaded(preview);
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Choose image' })).toBeVisible();
+
+  // A screenshot is something to lose: closing now asks first.
+  await dropFile(dialog.getByText('Drag an image here or paste it'), await makePngFile(page));
+  await expect(preview).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Opened again, it starts afresh.
+  await openNewSessionDialog(page);
+  await expect(preview).toHaveCount(0);
+  await expect(dialog.getByText('Session name is required')).toHaveCount(0);
+  await expect(dialog.getByLabel('Date')).toHaveValue(await localToday(page));
+  expect(creations).toBe(0);
+});
+
+test('a screenshot the server refuses is reported beside the picker', async ({ page }) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Tokyo range');
+  await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
+
+  // Claims to be a PNG, but its bytes are markup: only the server, which reads them, can tell.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose image' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'chart.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+
+  const picker = dialog.getByRole('group', { name: 'Trading Screenshot' });
+  await expect(
+    picker.getByText('The screenshot must be a PNG, JPEG, WebP or GIF image'),
+  ).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Choose another image' })).toBeFocused();
+  await expect(dialog).toBeVisible();
+  const response = await page.request.get('/api/sessions');
+  expect((await response.json()) as unknown).toMatchObject({ sessions: [] });
+});
+
+for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+  test.describe(`in the time zone ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test('a session shows the day the trader picked, and the dialog starts on the local today', async ({
+      page,
+    }) => {
+      await logInWithRules(page);
+      const dialog = await openNewSessionDialog(page);
+      const date = dialog.getByLabel('Date');
+      await expect(date).toHaveValue(await localToday(page));
+
+      await dialog.getByLabel('Session Name').fill('Pi day');
+      await date.fill('2026-03-14');
+      await chooseSessionType(dialog, 'New York (13:00-22:00)');
+      await dialog.getByRole('button', { name: 'Save Session' }).click();
+      await expectToast(page, 'Success', 'Trading session has been created');
+
+      const row = page.getByRole('region', { name: 'Recent Sessions' }).getByRole('listitem');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Pi day');
+      await expect(row).toContainText('Mar 14, 2026');
+    });
+  });
+}
+
+test('the dialog and a dashboard with sessions have no serious accessibility violations', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, RULES);
+  const ruleIds = await getRuleIds(page);
+  const sessionTypeId = await getSessionTypeId(page, 'London');
+  for (const [index, name] of ['Asia drift', 'London breakout', 'NY reversal'].entries()) {
+    await createSessionViaApi(page, {
+      name,
+      date: `2026-03-1${index}`,
+      sessionTypeId,
+      rulesFollowed: ruleIds.map((ruleId, position) => ({ ruleId, followed: position <= index })),
+      ...(index > 0 ? { screenshotData: TINY_PNG_DATA_URL } : {}),
+    });
+  }
+  await page.goto('/');
+  const recentSessions = page.getByRole('region', { name: 'Recent Sessions' });
+  await expect(recentSessions.getByRole('listitem')).toHaveCount(3);
+  // Newest first: 100%, 67%, 33%, each in its band.
+  await expect(recentSessions.getByRole('listitem').first()).toContainText('NY reversal');
+  await expect(recentSessions.getByRole('listitem').first()).toContainText('100%');
+  await expect(
+    page.getByRole('region', { name: 'Recent Screenshots' }).getByRole('img'),
+  ).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByRole('checkbox', { name: 'Respect the stop loss' }).check();
+  await dropFile(dialog.getByText('Drag an image here or paste it'), await makePngFile(page));
+  await expect(dialog.getByRole('img', { name: 'Screenshot preview' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByText('Session name is required')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('the whole dialog can be filled in and saved with the keyboard', async ({ page }) => {
+  await logInWithRules(page);
+  const newSession = page.getByRole('button', { name: 'New Session' });
+  await newSession.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New Trading Session' });
+
+  const name = dialog.getByLabel('Session Name');
+  await expect(name).toBeFocused();
+  await page.keyboard.type('Keyboard session');
+
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Date')).toBeFocused();
+  // Chromium's date field takes the digits of month, day and year in turn.
+  await page.keyboard.type('03142026');
+  await expect(dialog.getByLabel('Date')).toHaveValue('2026-03-14');
+
+  const sessionType = dialog.getByRole('combobox', { name: 'Session Type' });
+  await tabTo(page, sessionType);
+  await page.keyboard.press('Enter');
+  const london = page.getByRole('option', { name: 'London (08:00-17:00)' });
+  await expect(page.getByRole('listbox')).toBeVisible();
+  for (let presses = 0; presses < 5; presses++) {
+    if (await london.evaluate((option) => option === document.activeElement)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(london).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(sessionType).toHaveText('London (08:00-17:00)');
+  await expect(sessionType).toBeFocused();
+
+  const first = dialog.getByRole('checkbox', { name: 'Trade only my setups' });
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('checkbox', { name: 'No revenge trades' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Notes')).toBeFocused();
+  await page.keyboard.type('Typed without a mouse.');
+
+  await tabTo(page, dialog.getByRole('button', { name: 'Save Session' }));
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Success', 'Trading session has been created');
+  await expect(dialog).toBeHidden();
+  await expect(newSession).toBeFocused();
+
+  const row = page.getByRole('region', { name: 'Recent Sessions' }).getByRole('listitem');
+  await expect(row).toContainText('Keyboard session');
+  await expect(row).toContainText('Mar 14, 2026');
+  await expect(row).toContainText('67%');
+});

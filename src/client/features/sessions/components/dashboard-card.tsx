@@ -1,0 +1,60 @@
+import { ArrowRight, CircleAlert } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '#client/components/ui/card.tsx';
+
+type DashboardCardProps = { title: string; footer: ReactNode; children: ReactNode };
+
+/**
+ * A dashboard widget: a titled card whose link to the full list sits at the bottom. It is a
+ * region named by its title, so that assistive technology can list and jump to the widgets.
+ */
+export function DashboardCard({ title, footer, children }: DashboardCardProps) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} className="flex flex-col">
+      <CardHeader className="p-4 sm:p-6">
+        <CardTitle asChild className="text-lg">
+          <h2 id={titleId}>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex-1 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
+      <CardFooter className="p-4 pt-0 sm:p-6 sm:pt-0">{footer}</CardFooter>
+    </Card>
+  );
+}
+
+/** The card's way to the whole list ('View All Sessions'). */
+export function ViewAllLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Button asChild variant="link" className="h-auto px-0">
+      <Link href={href}>
+        {children}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+/** The card's text when it has nothing to list, or could not load it. */
+export function CardMessage({
+  isError = false,
+  children,
+}: {
+  isError?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <p className="text-muted-foreground flex items-center justify-center gap-2 py-6 text-center text-sm">
+      {isError ? <CircleAlert aria-hidden="true" className="text-destructive size-4" /> : null}
+      {children}
+    </p>
+  );
+}

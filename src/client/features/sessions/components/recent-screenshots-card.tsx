@@ -1,0 +1,83 @@
+import { Link } from 'wouter';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { formatSessionDate, toCalendarDay } from '#client/lib/dates.ts';
+import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
+import { cn } from '#client/lib/utils.ts';
+import { useRecentSessions } from '../api/get-recent-sessions.ts';
+import { getScreenshotThumbnailUrl } from '../api/screenshot-urls.ts';
+import { ComplianceRating } from './compliance-rating.tsx';
+import { CardMessage, DashboardCard, ViewAllLink } from './dashboard-card.tsx';
+
+/** The newest sessions with a screenshot, as thumbnails leading to each session's details. */
+export function RecentScreenshotsCard() {
+  return (
+    <DashboardCard
+      title="Recent Screenshots"
+      footer={<ViewAllLink href={paths.history}>View All Screenshots</ViewAllLink>}
+    >
+      <RecentScreenshotsContent />
+    </DashboardCard>
+  );
+}
+
+/*
+ * Tiles in two columns; with an odd count the newest spans both, so that one, two or three
+ * screenshots always fill the card: one wide tile, two side by side, or one above two.
+ */
+const tileClass = 'aspect-video rounded-md';
+const wideTileClass = 'col-span-2 aspect-[5/2]';
+
+function RecentScreenshotsContent() {
+  const { data: sessions, isPending, isError } = useRecentSessions({ hasScreenshot: true });
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading recent screenshots" className="grid grid-cols-2 gap-3">
+        <Skeleton className={cn(tileClass, wideTileClass)} />
+        <Skeleton className={tileClass} />
+        <Skeleton className={tileClass} />
+      </div>
+    );
+  }
+  if (isError) return <CardMessage isError>Your screenshots could not be loaded.</CardMessage>;
+  const shots = sessions.flatMap(({ screenshotPath, ...session }) =>
+    screenshotPath ? [{ ...session, screenshotPath }] : [],
+  );
+  if (shots.length === 0) return <CardMessage>No screenshots available yet.</CardMessage>;
+
+  return (
+    <ul className="grid grid-cols-2 gap-3">
+      {shots.map((session, index) => (
+        <li key={session.id} className={cn(index === 0 && shots.length % 2 === 1 && 'col-span-2')}>
+          <Link
+            href={getSessionDetailsHref(session.id)}
+            className={cn(
+              'group bg-muted focus-visible:ring-ring relative block overflow-hidden outline-none focus-visible:ring-2 focus-visible:ring-offset-2',
+              tileClass,
+              index === 0 && shots.length % 2 === 1 && wideTileClass,
+            )}
+          >
+            <img
+              src={getScreenshotThumbnailUrl(session.screenshotPath)}
+              alt={`Screenshot of ${session.name}, ${formatSessionDate(session.date)}`}
+              loading="lazy"
+              className="size-full object-cover transition-transform group-hover:scale-105 motion-reduce:transition-none"
+            />
+            {/* The date and rating over the image, on a white strip that keeps them legible.
+                The date is hidden from screen readers: the image's text already says it. */}
+            <span className="absolute inset-x-0 bottom-0 flex flex-wrap items-center justify-between gap-x-2 bg-white/90 px-2 py-1 text-xs">
+              <time
+                aria-hidden="true"
+                dateTime={toCalendarDay(session.date)}
+                className="font-medium text-gray-900"
+              >
+                {formatSessionDate(session.date)}
+              </time>
+              <ComplianceRating rating={session.complianceRating} className="[&_svg]:size-3.5" />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

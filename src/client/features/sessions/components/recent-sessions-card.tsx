@@ -1,0 +1,56 @@
+import { Link } from 'wouter';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { formatSessionDate, toCalendarDay } from '#client/lib/dates.ts';
+import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
+import { useRecentSessions } from '../api/get-recent-sessions.ts';
+import { ComplianceRating } from './compliance-rating.tsx';
+import { CardMessage, DashboardCard, ViewAllLink } from './dashboard-card.tsx';
+
+/** The dashboard's 3 newest sessions: name, date and rating, each leading to its details. */
+export function RecentSessionsCard() {
+  return (
+    <DashboardCard
+      title="Recent Sessions"
+      footer={<ViewAllLink href={paths.history}>View All Sessions</ViewAllLink>}
+    >
+      <RecentSessionsContent />
+    </DashboardCard>
+  );
+}
+
+function RecentSessionsContent() {
+  const { data: sessions, isPending, isError } = useRecentSessions();
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading recent sessions" className="grid gap-3">
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+      </div>
+    );
+  }
+  if (isError) return <CardMessage isError>Your sessions could not be loaded.</CardMessage>;
+  if (sessions.length === 0) return <CardMessage>No trading sessions recorded yet.</CardMessage>;
+
+  return (
+    <ul className="divide-y">
+      {sessions.map((session) => (
+        <li key={session.id} className="flex items-center justify-between gap-3 py-3 first:pt-0">
+          <div className="min-w-0">
+            <Link
+              href={getSessionDetailsHref(session.id)}
+              className="block truncate font-medium underline-offset-4 hover:underline"
+            >
+              {session.name}
+            </Link>
+            <time dateTime={toCalendarDay(session.date)} className="text-muted-foreground text-sm">
+              {formatSessionDate(session.date)}
+            </time>
+          </div>
+          <ComplianceRating rating={session.complianceRating} className="shrink-0" />
+        </li>
+      ))}
+    </ul>
+  );
+}

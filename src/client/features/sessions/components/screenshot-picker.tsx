@@ -1,0 +1,183 @@
+import { ImageUp } from 'lucide-react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type DragEvent,
+  type Ref,
+} from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { cn } from '#client/lib/utils.ts';
+import { getScreenshotUrl } from '../api/screenshot-urls.ts';
+import { describeImageFileProblem, readAsDataUrl, SCREENSHOT_TYPES } from './read-image-file.ts';
+import type { ScreenshotValue } from './session-form-schema.ts';
+
+type ScreenshotPickerProps = {
+  value: ScreenshotValue;
+  onChange: (value: ScreenshotValue) => void;
+  error?: string | undefined;
+  /** Given to the choose button, so that a refusal about the screenshot can focus it. */
+  ref?: Ref<HTMLButtonElement>;
+};
+
+const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+/**
+ * 'Trading Screenshot': an image chosen with the file picker, dropped on the zone, or pasted
+ * from the clipboard (traders copy chart screenshots), shown as a preview with 'Remove'.
+ */
+export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPickerProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  const takeFile = async (file: File) => {
+    const problem = describeImageFileProblem(file);
+    if (problem) {
+      toast({ variant: 'destructive', ...problem });
+      return;
+    }
+    try {
+      onChange({ kind: 'new', dataUrl: await readAsDataUrl(file) });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'The image could not be read. Please try again.',
+      });
+    }
+  };
+
+  // The dialog is modal, so a paste anywhere while it is open is meant for it. Only a paste
+  // that carries a file is taken; pasted text goes on to the field it was pasted in.
+  const onPaste = useEffectEvent((event: ClipboardEvent) => {
+    const file = event.clipboardData?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    void takeFile(file);
+  });
+  useEffect(() => {
+    const pasteListener = (event: ClipboardEvent) => onPaste(event);
+    // A file dropped beside the zone would make the browser open it in place of the app,
+    // throwing the form away: outside the zone (which has handled its own events by the time
+    // they reach the document) a file cannot be dropped at all.
+    const dropGuard = (event: globalThis.DragEvent) => {
+      if (event.defaultPrevented || !event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'none';
+    };
+    document.addEventListener('paste', pasteListener);
+    document.addEventListener('dragover', dropGuard);
+    document.addEventListener('drop', dropGuard);
+    return () => {
+      document.removeEventListener('paste', pasteListener);
+      document.removeEventListener('dragover', dropGuard);
+      document.removeEventListener('drop', dropGuard);
+    };
+  }, []);
+
+  const dropHandlers = {
+    onDragEnter: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setIsDragging(true);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      // Without this the browser would open the dropped file itself.
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setIsDragging(false);
+      const file = event.dataTransfer.files[0];
+      if (file) void takeFile(file);
+    },
+  };
+
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+  const preview = value && (value.kind === 'new' ? value.dataUrl : getScreenshotUrl(value.ref));
+
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-sm leading-none font-medium">Trading Screenshot</legend>
+      <div
+        {...dropHandlers}
+        data-dragging={isDragging || undefined}
+        className={cn(
+          'grid gap-3 rounded-lg border-2 border-dashed p-4 transition-colors',
+          'data-[dragging]:border-primary data-[dragging]:bg-primary/5',
+          error && 'border-destructive',
+        )}
+      >
+        {preview ? (
+          <img
+            src={preview}
+            alt="Screenshot preview"
+            className="bg-muted h-48 w-full rounded-md object-contain"
+          />
+        ) : (
+          <div className="flex flex-col items-center gap-1 pt-2 text-center text-sm">
+            <ImageUp aria-hidden="true" className="text-muted-foreground mb-1 size-8" />
+            <p className="font-medium">Drag an image here or paste it</p>
+          </div>
+        )}
+        <div
+          className={cn(
+            'flex flex-wrap items-center gap-3',
+            preview ? 'justify-between' : 'flex-col',
+          )}
+        >
+          <p id={hintId} className="text-muted-foreground text-xs">
+            PNG, JPEG, WebP or GIF, up to 10 MB
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              ref={ref}
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-describedby={describedBy}
+              onClick={() => inputRef.current?.click()}
+            >
+              {preview ? 'Choose another image' : 'Choose image'}
+            </Button>
+            {preview ? (
+              <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)}>
+                Remove
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      {/* Hidden: the button above opens it, so keyboard users meet one clear control. */}
+      <input
+        ref={inputRef}
+        type="file"
+        accept={SCREENSHOT_TYPES.join(',')}
+        className="hidden"
+        tabIndex={-1}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared, so that choosing the same file again is noticed.
+          event.target.value = '';
+          if (file) void takeFile(file);
+        }}
+      />
+      {error ? (
+        <p id={errorId} className="text-destructive text-sm font-medium">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { Session } from '#shared/schemas/sessions.ts';
+import { reportFormError } from '#client/components/error-toast.ts';
+import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { DialogClose, DialogFooter } from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { useCreateSession } from '../api/create-session.ts';
+import { useUpdateSession } from '../api/update-session.ts';
+import { useChecklist } from '../hooks/use-checklist.ts';
+import { NoRulesYet, RulesChecklist } from './rules-checklist.tsx';
+import { ScreenshotPicker } from './screenshot-picker.tsx';
+import {
+  sessionFormDefaults,
+  sessionFormFields,
+  sessionFormSchema,
+  toSessionInput,
+  type SessionFormData,
+  type SessionFormValues,
+} from './session-form-schema.ts';
+import { SessionTypeSelect } from './session-type-select.tsx';
+
+type SessionFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The session being edited; null for a new one. */
+  session: Session | null;
+};
+
+/** The New Trading Session and Edit Trading Session dialogs. */
+export function SessionFormDialog({ open, onOpenChange, session }: SessionFormDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={session ? 'Edit Trading Session' : 'New Trading Session'}
+      description={
+        session
+          ? 'Change the details of this session or which rules you followed.'
+          : 'Record how the session went: tick the rules you followed, add notes or a chart screenshot.'
+      }
+    >
+      {/* The form mounts each time the dialog opens, so it always starts from these values. */}
+      <SessionForm session={session} />
+    </FormDialog>
+  );
+}
+
+function SessionForm({ session }: { session: Session | null }) {
+  const form = useForm<SessionFormValues, unknown, SessionFormData>({
+    resolver: zodResolver(sessionFormSchema),
+    defaultValues: sessionFormDefaults(session),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = form;
+  const checklist = useChecklist(session);
+
+  const createSession = useCreateSession({
+    onSuccess: () => {
+      close();
+      toast({ title: 'Success', description: 'Trading session has been created' });
+    },
+    onError: (error) =>
+      reportFormError(error, {
+        form,
+        fields: sessionFormFields,
+        fallback: 'Failed to create trading session',
+      }),
+  });
+  const updateSession = useUpdateSession({
+    onSuccess: () => {
+      close();
+      toast({ title: 'Success', description: 'Trading session has been updated' });
+    },
+    onError: (error) =>
+      reportFormError(error, {
+        form,
+        fields: sessionFormFields,
+        fallback: 'Failed to update trading session',
+      }),
+  });
+
+  const isSaving = createSession.isPending || updateSession.isPending;
+  const { close } = useFormDialog({ isDirty, isSaving });
+
+  const submit = (values: SessionFormData) => {
+    // Saving before the rules are known would record every rule as not followed.
+    if (checklist.status !== 'ready') return;
+    const input = toSessionInput(values, checklist.items);
+    if (session) updateSession.mutate({ id: session.id, input });
+    else createSession.mutate(input);
+  };
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={handleSubmit(submit)}>
+      <FormField label="Session Name" error={errors.name?.message}>
+        <Input placeholder="Morning Session" autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label="Date" error={errors.date?.message}>
+        <Input type="date" {...register('date')} />
+      </FormField>
+      <Controller
+        control={control}
+        name="sessionTypeId"
+        render={({ field: { value, onChange, onBlur, ref }, fieldState: { error } }) => (
+          <FormField label="Session Type" error={error?.message}>
+            <SessionTypeSelect value={value} onChange={onChange} onBlur={onBlur} ref={ref} />
+          </FormField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="rulesFollowed"
+        render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
+          <RulesChecklist
+            checklist={checklist}
+            value={value}
+            onChange={onChange}
+            ref={ref}
+            error={error?.message}
+            emptyMessage={
+              session ? 'This session was recorded without any trading rules.' : <NoRulesYet />
+            }
+          />
+        )}
+      />
+      <FormField label="Notes" error={errors.notes?.message}>
+        <Textarea
+          rows={3}
+          placeholder="How did the session go? What would you do differently? (optional)"
+          {...register('notes')}
+        />
+      </FormField>
+      <Controller
+        control={control}
+        name="screenshotData"
+        render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
+          <ScreenshotPicker value={value} onChange={onChange} ref={ref} error={error?.message} />
+        )}
+      />
+      {/* Stuck to the bottom of the scrolling dialog, so Save is in reach on a phone, where the
+          two buttons share one row to leave the form as much of the screen as they can. */}
+      <DialogFooter className="bg-background sticky -bottom-6 -mx-6 -mb-6 flex-row border-t px-6 py-4 *:flex-1 sm:*:flex-none">
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={isSaving}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSaving || checklist.status !== 'ready'}>
+          {isSaving ? 'Saving...' : 'Save Session'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

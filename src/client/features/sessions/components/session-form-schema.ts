@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  createSessionSchema,
+  type CreateSessionInput,
+  type Session,
+} from '#shared/schemas/sessions.ts';
+import { todayLocal, toCalendarDay } from '#client/lib/dates.ts';
+
+/** One line of the checklist: a current rule (new session) or a session's own item (edit). */
+export type ChecklistItem = { ruleId: number; description: string };
+
+/** The checklist's lines, which a new session reads from the server first. */
+export type ChecklistState =
+  | { status: 'pending' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; items: ChecklistItem[] };
+
+/**
+ * The screenshot as the picker holds it: the session's saved one (kept unless replaced or
+ * removed), a new image, or none.
+ */
+export type ScreenshotValue =
+  { kind: 'saved'; ref: string } | { kind: 'new'; dataUrl: string } | null;
+
+/**
+ * The form's fields, checked with the API's own rules and messages. The names are the API's, so
+ * a server refusal's field issues (`reportFormError`) land beside the right control.
+ */
+export const sessionFormSchema = z.object({
+  name: createSessionSchema.shape.name,
+  date: createSessionSchema.shape.date,
+  // A Radix Select holds a string, '' while nothing is chosen.
+  sessionTypeId: z
+    .string()
+    .transform((value): number | null | undefined => (value === '' ? null : Number(value)))
+    .pipe(createSessionSchema.shape.sessionTypeId),
+  /** The ids of the checklist items ticked as followed, in checklist order. */
+  rulesFollowed: z.array(z.number()),
+  notes: createSessionSchema.shape.notes,
+  screenshotData: z.custom<ScreenshotValue>(),
+});
+export type SessionFormValues = z.input<typeof sessionFormSchema>;
+export type SessionFormData = z.output<typeof sessionFormSchema>;
+
+/** In the order they are shown: a server refusal focuses the first field it names. */
+export const sessionFormFields = [
+  'name',
+  'date',
+  'sessionTypeId',
+  'rulesFollowed',
+  'notes',
+  'screenshotData',
+] as const;
+
+/** A new session starts empty on the trader's own today; an edit starts from the session. */
+export function sessionFormDefaults(session: Session | null): SessionFormValues {
+  if (!session) {
+    return {
+      name: '',
+      date: todayLocal(),
+      sessionTypeId: '',
+      rulesFollowed: [],
+      notes: '',
+      screenshotData: null,
+    };
+  }
+  return {
+    name: session.name,
+    date: toCalendarDay(session.date),
+    sessionTypeId: session.sessionTypeId === null ? '' : String(session.sessionTypeId),
+    rulesFollowed: session.rulesFollowed.filter((item) => item.followed).map((item) => item.ruleId),
+    notes: session.notes ?? '',
+    screenshotData: session.screenshotPath ? { kind: 'saved', ref: session.screenshotPath } : null,
+  };
+}
+
+/**
+ * The request body: every checklist item with its followed flag (an unticked rule was not
+ * followed), blank notes as null, and the screenshot left out when the saved one is kept.
+ */
+export function toSessionInput(
+  { rulesFollowed, notes, screenshotData, ...fields }: SessionFormData,
+  checklist: readonly ChecklistItem[],
+): CreateSessionInput {
+  const followed = new Set(rulesFollowed);
+  return {
+    ...fields,
+    notes: notes ?? null,
+    rulesFollowed: checklist.map(({ ruleId }) => ({ ruleId, followed: followed.has(ruleId) })),
+    ...(screenshotData?.kind === 'saved'
+      ? {}
+      : { screenshotData: screenshotData?.dataUrl ?? null }),
+  };
+}

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Session } from '#shared/schemas/sessions.ts';
+import { createLoggedInUser } from '#testing/factories.ts';
+import { createPng, toDataUrl } from '#testing/images.ts';
+import { createRules } from '#testing/rules.ts';
+import { buildSession, createSession } from '#testing/sessions.ts';
+import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+
+/**
+ * Requests of one trader arriving together. PostgreSQL runs them on several connections at
+ * once, which is where races show; each must be answered with a 2xx or a 4xx, never a 500 or
+ * a deadlock, and what is stored must still hold together.
+ */
+describeEachDialect('sessions under concurrent requests', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    ({ cookie } = await createLoggedInUser(t.app));
+  });
+  afterEach(() => t.close());
+
+  test('50 parallel bulk deletes and edits of the same sessions: no 500, nothing orphaned', async () => {
+    const rules = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'B' }]);
+    const png = toDataUrl(await createPng());
+    const sessions: Session[] = [];
+    for (let i = 0; i < 10; i++) {
+      sessions.push(
+        await createSession(t.app, cookie, {
+          name: `S${i}`,
+          screenshotData: png,
+          rulesFollowed: rules.map((rule) => ({ ruleId: rule.id, followed: false })),
+        }),
+      );
+    }
+    const ids = sessions.map((session) => session.id);
+
+    const requests = Array.from({ length: 50 }, (_, i) => {
+      const session = sessions[i % sessions.length]!;
+      if (i % 2 === 0) {
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/sessions/bulk-delete',
+          headers: { cookie },
+          payload: { ids: [ids[i % 10]!, ids[(i + 3) % 10]!] },
+        });
+      }
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${session.id}`,
+        headers: { cookie },
+        payload: buildSession({
+          name: `Edited ${i}`,
+          rulesFollowed: rules.map((rule) => ({ ruleId: rule.id, followed: true })),
+          // Half the edits replace the screenshot, so files are written while rows go.
+          ...(i % 4 === 1 ? { screenshotData: png } : {}),
+        }),
+      });
+    });
+    const statuses = (await Promise.all(requests)).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 200 && status !== 404)).toEqual([]);
+
+    // Whatever survived is whole: its rating matches its checklist, its files exist.
+    const remaining = await t.database.db
+      .selectFrom('trading_sessions')
+      .select(['id', 'compliance_rating', 'followed_count', 'total_count', 'screenshot_ref'])
+      .execute();
+    for (const row of remaining) {
+      expect(row.total_count).toBe(2);
+      expect(row.compliance_rating).toBe(row.followed_count === 2 ? 100 : 0);
+    }
+    const refs = remaining.flatMap((row) => (row.screenshot_ref ? [row.screenshot_ref] : []));
+    expect(await t.listImageFiles()).toEqual(
+      [
+        ...refs.map((ref) => `screenshots/${ref}`),
+        ...refs.map((ref) => `thumbnails/${ref}.webp`),
+      ].sort(),
+    );
+  });
+
+  test('recording sessions while their rules are deleted: a 201 or a 400, never a 500', async () => {
+    const rules = await createRules(
+      t.app,
+      cookie,
+      Array.from({ length: 25 }, (_, i) => ({ description: `Rule ${i}` })),
+    );
+    const requests = rules.flatMap((rule) => [
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { cookie },
+        payload: buildSession({ rulesFollowed: [{ ruleId: rule.id, followed: true }] }),
+      }),
+      t.app.inject({ method: 'DELETE', url: `/api/rules/${rule.id}`, headers: { cookie } }),
+    ]);
+    const responses = await Promise.all(requests);
+    const creates = responses.filter((_, i) => i % 2 === 0).map((r) => r.statusCode);
+    expect(creates.filter((status) => status !== 201 && status !== 400)).toEqual([]);
+    expect(responses.filter((_, i) => i % 2 === 1).every((r) => r.statusCode === 200)).toBe(true);
+    // Every stored checklist item kept the description its rule had.
+    const items = await t.database.db
+      .selectFrom('session_rule_results')
+      .select(['rule_id', 'rule_description'])
+      .execute();
+    expect(items).toHaveLength(creates.filter((status) => status === 201).length);
+    for (const item of items) {
+      expect(item.rule_description).toBe(
+        rules.find((rule) => rule.id === item.rule_id)?.description,
+      );
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { createDatabase } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'rk-sweep-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('npm run sweep:images removes old files no session references, and says how many', async () => {
+  const database = createDatabase({ dialect: 'sqlite', filename: join(dataDir, 'rulekeeper.db') });
+  await migrateToLatest(database);
+  const { id: userId } = await database.db
+    .insertInto('users')
+    .values({
+      username: 'sweeper',
+      username_normalized: 'sweeper',
+      password_hash: 'x',
+      full_name: 'Sweeper',
+      email: 'sweeper@example.com',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const used = 'UUUUUUUUUUUUUUUUUUUUUU.png';
+  await database.db
+    .insertInto('trading_sessions')
+    .values({
+      user_id: userId,
+      name: 'Kept',
+      session_date: '2026-03-14',
+      session_type_id: 1,
+      compliance_rating: 0,
+      followed_count: 0,
+      total_count: 0,
+      screenshot_ref: used,
+      notes: null,
+    })
+    .execute();
+  await database.db.destroy();
+
+  const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  for (const folder of ['screenshots', 'thumbnails']) {
+    mkdirSync(join(dataDir, 'images', folder), { recursive: true });
+  }
+  const write = (key: string, isOld: boolean) => {
+    const path = join(dataDir, 'images', key);
+    writeFileSync(path, 'image');
+    if (isOld) utimesSync(path, old, old);
+  };
+  write(`screenshots/${used}`, true);
+  write(`thumbnails/${used}.webp`, true);
+  write('screenshots/OOOOOOOOOOOOOOOOOOOOOO.jpg', true);
+  write('thumbnails/OOOOOOOOOOOOOOOOOOOOOO.jpg.webp', true);
+  write('screenshots/YYYYYYYYYYYYYYYYYYYYYY.png', false);
+
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/sweep-images.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.trim()).toBe('Removed 2 unreferenced image files.');
+  expect(run.status).toBe(0);
+  expect(readdirSync(join(dataDir, 'images', 'screenshots')).sort()).toEqual([
+    used,
+    'YYYYYYYYYYYYYYYYYYYYYY.png',
+  ]);
+  expect(readdirSync(join(dataDir, 'images', 'thumbnails'))).toEqual([`${used}.webp`]);
+});
