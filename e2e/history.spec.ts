@@ -246,7 +246,8 @@ test('a trader deletes one session after confirming, and can change their mind',
   await expectToast(page, 'Success', 'Session deleted successfully');
   await expect(sessionsTable(page)).toHaveCount(0);
   await expect(page.getByText('No trading sessions recorded yet.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Record Your First Session' })).toBeVisible();
+  await page.getByRole('button', { name: 'Record Your First Session' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Trading Session' })).toBeVisible();
 });
 
 test('the history loads 50 sessions at a time and select-all takes what is loaded', async ({

@@ -48,7 +48,12 @@ test('the details page shows a session as it was recorded', async ({ page }) => 
     'href',
     '/history',
   );
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  // Edit opens the session dialog on this session.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Trading Session' });
+  await expect(edit.getByLabel('Session Name')).toHaveValue('London breakout');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
 
   const information = card(page, 'Session Information');
   await expect(information).toContainText('London breakout');

@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
-import { getScreenshotUrl } from '../screenshot-url.ts';
+import { getScreenshotUrl } from '../api/screenshot-urls.ts';
 
 type ScreenshotDialogProps = {
   open: boolean;

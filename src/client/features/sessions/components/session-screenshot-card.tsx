@@ -1,6 +1,6 @@
 import { ExternalLink, ImageOff } from 'lucide-react';
 import type { Session } from '#shared/schemas/sessions.ts';
-import { getScreenshotUrl } from '../screenshot-url.ts';
+import { getScreenshotUrl } from '../api/screenshot-urls.ts';
 import { TitledCard } from './titled-card.tsx';
 
 /** The session's screenshot; the image opens full size in a new tab. */
