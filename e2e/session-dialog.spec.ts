@@ -1,18 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  checklist,
   chooseSessionType,
-  createSessionViaApi,
+  createSession,
   dropFile,
   expectImageLoaded,
-  getRuleIds,
-  getSessionTypeId,
   localToday,
   makePngFile,
   openNewSessionDialog,
   pasteFile,
   tabTo,
-  TINY_PNG_DATA_URL,
-} from './session-dialog-support.ts';
+} from './session-support.ts';
 import {
   createRules,
   expectNoSeriousViolations,
@@ -246,15 +244,13 @@ test('the dialog and a dashboard with sessions have no serious accessibility vio
 }) => {
   await logInAsNewTrader(page);
   await createRules(page, RULES);
-  const ruleIds = await getRuleIds(page);
-  const sessionTypeId = await getSessionTypeId(page, 'London');
   for (const [index, name] of ['Asia drift', 'London breakout', 'NY reversal'].entries()) {
-    await createSessionViaApi(page, {
+    await createSession(page, {
       name,
       date: `2026-03-1${index}`,
-      sessionTypeId,
-      rulesFollowed: ruleIds.map((ruleId, position) => ({ ruleId, followed: position <= index })),
-      ...(index > 0 ? { screenshotData: TINY_PNG_DATA_URL } : {}),
+      sessionType: 'London',
+      rulesFollowed: await checklist(page, index + 1),
+      withScreenshot: index > 0,
     });
   }
   await page.goto('/');

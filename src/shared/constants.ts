@@ -38,3 +38,6 @@ export const COMPLIANCE_BANDS = { green: 90, amber: 75 } as const;
 
 /** The dashboard's Recent Sessions and Recent Screenshots cards show this many. */
 export const RECENT_SESSIONS_SHOWN = 3;
+
+/** Sessions one 'Delete Selected' request may name: a page at most, one transaction. */
+export const BULK_DELETE_MAX = PAGE_SIZE_MAX;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLIANCE_BAND_NAMES } from '../compliance.ts';
 import {
+  BULK_DELETE_MAX,
   MAX_RULES_PER_USER,
   SESSION_NAME_MAX_LENGTH,
   SESSION_NOTES_MAX_LENGTH,
@@ -159,7 +160,7 @@ export const bulkDeleteSessionsSchema = z.strictObject({
   ids: z
     .array(idSchema('Session id'), { error: 'ids must be a list of session ids' })
     .min(1, 'Select at least one session')
-    .max(200, 'At most 200 sessions can be deleted at once')
+    .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} sessions can be deleted at once`)
     .refine((ids) => new Set(ids).size === ids.length, 'ids must name each session once'),
 });
 export type BulkDeleteSessionsInput = z.infer<typeof bulkDeleteSessionsSchema>;

@@ -1,3 +1,4 @@
+import { BULK_DELETE_MAX } from '#shared/constants.ts';
 import {
   bulkDeleteSessionsResponseSchema,
   type BulkDeleteSessionsInput,
@@ -6,13 +7,20 @@ import { apiRequest } from '#client/lib/api-client.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 import { sessionViews } from './session-views.ts';
 
-/** 'Delete Selected': one request, one transaction; answers how many were deleted. */
-export async function deleteSessions(input: BulkDeleteSessionsInput): Promise<number> {
-  const { deleted } = await apiRequest('/api/sessions/bulk-delete', {
-    method: 'POST',
-    body: input,
-    schema: bulkDeleteSessionsResponseSchema,
-  });
+/**
+ * 'Delete Selected': one request (one transaction) per page's worth of sessions, so a selection
+ * that grew over several 'Load more' pages still goes; answers how many were deleted.
+ */
+export async function deleteSessions({ ids }: BulkDeleteSessionsInput): Promise<number> {
+  let deleted = 0;
+  for (let start = 0; start < ids.length; start += BULK_DELETE_MAX) {
+    const response = await apiRequest('/api/sessions/bulk-delete', {
+      method: 'POST',
+      body: { ids: ids.slice(start, start + BULK_DELETE_MAX) },
+      schema: bulkDeleteSessionsResponseSchema,
+    });
+    deleted += response.deleted;
+  }
   return deleted;
 }
 

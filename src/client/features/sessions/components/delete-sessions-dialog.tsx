@@ -15,7 +15,7 @@ function countSessions(count: number) {
   return `${count} ${count === 1 ? 'session' : 'sessions'}`;
 }
 
-/** 'Delete Selected': one request, so the sessions go together or not at all. */
+/** 'Delete Selected': the ticked sessions in one request (per 200), so they go together. */
 export function DeleteSessionsDialog({
   open,
   onOpenChange,
