@@ -70,6 +70,19 @@ export interface SessionRowData {
   totalCount: number;
 }
 
+function toColumns(data: SessionRowData, screenshotRef: string | null) {
+  return {
+    name: data.name,
+    session_date: data.sessionDate,
+    session_type_id: data.sessionTypeId,
+    notes: data.notes,
+    compliance_rating: data.complianceRating,
+    followed_count: data.followedCount,
+    total_count: data.totalCount,
+    screenshot_ref: screenshotRef,
+  };
+}
+
 export interface ChecklistItem {
   ruleId: number;
   description: string;
@@ -157,17 +170,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
     ): Promise<number> {
       const { id } = await db
         .insertInto('trading_sessions')
-        .values({
-          user_id: userId,
-          name: data.name,
-          session_date: data.sessionDate,
-          session_type_id: data.sessionTypeId,
-          notes: data.notes,
-          compliance_rating: data.complianceRating,
-          followed_count: data.followedCount,
-          total_count: data.totalCount,
-          screenshot_ref: screenshotRef,
-        })
+        .values({ user_id: userId, ...toColumns(data, screenshotRef) })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (checklist.length > 0) {
@@ -196,16 +199,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
     ): Promise<void> {
       await db
         .updateTable('trading_sessions')
-        .set({
-          name: data.name,
-          session_date: data.sessionDate,
-          session_type_id: data.sessionTypeId,
-          notes: data.notes,
-          compliance_rating: data.complianceRating,
-          followed_count: data.followedCount,
-          total_count: data.totalCount,
-          screenshot_ref: screenshotRef,
-        })
+        .set(toColumns(data, screenshotRef))
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .execute();

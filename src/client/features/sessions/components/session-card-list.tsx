@@ -1,8 +1,7 @@
-import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { ComplianceRating } from './compliance-rating.tsx';
-import { SelectAllCheckbox } from './select-all-checkbox.tsx';
+import { SelectAllCheckbox, SelectSessionCheckbox } from './selection-checkboxes.tsx';
 import {
   DeleteSessionButton,
   SessionDetailsLink,
@@ -34,12 +33,7 @@ export function SessionCardList({
             className="data-[state=selected]:bg-muted/60 rounded-lg border p-3"
           >
             <div className="flex items-start gap-3">
-              <Checkbox
-                aria-label={`Select ${session.name}`}
-                checked={selection.isSelected(session.id)}
-                onCheckedChange={(checked) => selection.toggle(session.id, checked === true)}
-                className="mt-0.5"
-              />
+              <SelectSessionCheckbox session={session} selection={selection} className="mt-0.5" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium wrap-anywhere">{session.name}</p>
                 <p className="text-muted-foreground text-sm">{formatSessionDate(session.date)}</p>

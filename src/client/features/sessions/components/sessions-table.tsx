@@ -1,9 +1,8 @@
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
-import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { ComplianceRating } from './compliance-rating.tsx';
-import { SelectAllCheckbox } from './select-all-checkbox.tsx';
+import { SelectAllCheckbox, SelectSessionCheckbox } from './selection-checkboxes.tsx';
 import {
   DeleteSessionButton,
   SessionDetailsLink,
@@ -62,10 +61,9 @@ export function SessionsTable({
             className="hover:bg-muted/50 data-[state=selected]:bg-muted border-b transition-colors last:border-b-0"
           >
             <td className="px-3 py-2 align-middle">
-              <Checkbox
-                aria-label={`Select ${session.name}`}
-                checked={selection.isSelected(session.id)}
-                onCheckedChange={(checked) => selection.toggle(session.id, checked === true)}
+              <SelectSessionCheckbox
+                session={session}
+                selection={selection}
                 className="align-middle"
               />
             </td>

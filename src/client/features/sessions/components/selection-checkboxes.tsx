@@ -29,3 +29,25 @@ export function SelectAllCheckbox({ selection, id }: SelectAllCheckboxProps) {
     </span>
   );
 }
+
+type SelectSessionCheckboxProps = {
+  session: { id: number; name: string };
+  selection: Selection;
+  className?: string;
+};
+
+/** Ticks one session's row (or card on a phone), named after the session. */
+export function SelectSessionCheckbox({
+  session,
+  selection,
+  className,
+}: SelectSessionCheckboxProps) {
+  return (
+    <Checkbox
+      aria-label={`Select ${session.name}`}
+      checked={selection.isSelected(session.id)}
+      onCheckedChange={(checked) => selection.toggle(session.id, checked === true)}
+      className={className}
+    />
+  );
+}
