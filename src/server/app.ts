@@ -10,6 +10,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -150,6 +152,7 @@ export async function createApp({
       });
       await api.register(sessionsRoutes, { sessions });
       await api.register(screenshotsRoutes, { sessions });
+      await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
  * Everything that differs between SQLite and PostgreSQL, in one place.
@@ -27,4 +27,36 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === '23505'
   );
+}
+
+/**
+ * `round(numerator / denominator)` rounded half up, in integers on both databases (their
+ * `ROUND` differs on .5 and on floats): `(2n + d) / (2d)`, and 0 when the denominator is 0.
+ * Both operands must be non-negative integers.
+ */
+export function roundedDivision(
+  numerator: Expression<number>,
+  denominator: Expression<number>,
+): RawBuilder<number> {
+  return sql<number>`(case when ${denominator} = 0 then 0 else (2 * ${numerator} + ${denominator}) / (2 * ${denominator}) end)`;
+}
+
+/** `round(100 × part / whole)` half up: a compliance percentage; 0 of 0 is 0. */
+export function percentage(part: Expression<number>, whole: Expression<number>) {
+  return roundedDivision(sql<number>`(100 * ${part})`, whole);
+}
+
+/**
+ * The `YYYY-MM` of a calendar date column. The format is a literal, not a parameter:
+ * PostgreSQL cannot group by an expression whose format arrives as a bound value.
+ */
+export function monthKey(dialect: DialectName, date: Expression<string>): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql<string>`substr(${date}, 1, 7)`
+    : sql<string>`to_char(${date}, 'YYYY-MM')`;
+}
+
+/** 1 for a true boolean column, 0 for false, on both dialects: for sums of followed items. */
+export function boolToInt(value: Expression<SqlBool>): RawBuilder<number> {
+  return sql<number>`(case when ${value} then 1 else 0 end)`;
 }

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { analyticsQuerySchema, analyticsSchema } from '#shared/schemas/analytics.ts';
+import { errorSchema } from '#shared/schemas/common.ts';
+import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import type { AnalyticsService } from './analytics.service.ts';
+
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
+  app,
+  { analytics },
+) => {
+  app.addHook('onRequest', ensureLoggedIn);
+
+  app.get(
+    '/analytics',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Overall, per-rule and monthly compliance; without a range, the overall figure covers the 30 days ending on `today`',
+        querystring: analyticsQuerySchema,
+        response: { 200: analyticsSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => analytics.getAnalytics(requireUser(request).id, request.query),
+  );
+};

@@ -1,0 +1,49 @@
+import type { AnalyticsQuery, RuleCompliance } from '#shared/schemas/analytics.ts';
+
+/** Calendar days, both included; a missing end is open. */
+export interface DayRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The days of the overall figure, and of the rule and monthly figures. */
+export interface AnalyticsWindows {
+  overall: DayRange;
+  details: DayRange;
+}
+
+/** The calendar day `days` after `day` (before, when negative); no time zone is involved. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The "last 30 days": 30 calendar days ending on the trader's today, today included. */
+export const OVERALL_WINDOW_DAYS = 30;
+
+/**
+ * A range applies to every figure. Without one, the overall figure covers the last 30 days
+ * ending on the trader's today, and the rule and monthly figures cover all history.
+ */
+export function analyticsWindows(query: AnalyticsQuery): AnalyticsWindows {
+  if (query.from !== undefined || query.to !== undefined) {
+    const range = { from: query.from, to: query.to };
+    return { overall: range, details: range };
+  }
+  // The schema requires `today` when there is no range.
+  const today = query.today as string;
+  return { overall: { from: addDays(today, 1 - OVERALL_WINDOW_DAYS), to: today }, details: {} };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-01` → `Jan 2026`. */
+export function monthLabel(key: string): string {
+  const [year, month] = key.split('-');
+  return `${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/** Highest rate first, then by the rule's id: the same order on both databases. */
+export function sortRuleCompliance(rules: RuleCompliance[]): RuleCompliance[] {
+  return [...rules].sort((a, b) => b.complianceRate - a.complianceRate || a.ruleId - b.ruleId);
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { calendarDate } from './common.ts';
+
+/**
+ * `GET /api/analytics`. With `from` and/or `to` (calendar days, both included) every figure
+ * covers that range. Without either, `overallCompliance` covers the last 30 calendar days
+ * ending on `today` (the trader's own local day: the server never guesses a time zone), and
+ * the rule and monthly figures cover all history.
+ */
+export const analyticsQuerySchema = z
+  .strictObject({
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
+    today: calendarDate('today').optional(),
+  })
+  .refine((query) => query.from !== undefined || query.to !== undefined || query.today, {
+    message: "today is required without from or to: the trader's local day, like 2026-03-14",
+    path: ['today'],
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+
+export const ruleComplianceSchema = z.object({
+  ruleId: z.number().int(),
+  /** The rule as it read in its most recent session (history survives edits and deletions). */
+  description: z.string(),
+  /** `round(100 × followedCount / totalCount)`. */
+  complianceRate: z.number().int(),
+  /** Sessions in which the rule was followed. */
+  followedCount: z.number().int(),
+  /** Sessions whose checklist held the rule. */
+  totalCount: z.number().int(),
+});
+export type RuleCompliance = z.infer<typeof ruleComplianceSchema>;
+
+export const monthlyTrendSchema = z.object({
+  /** `Jan 2026`. */
+  month: z.string(),
+  /** `2026-01`: for sorting and keys. */
+  monthKey: z.string(),
+  /** Rounded mean of the ratings of the month's sessions. */
+  averageCompliance: z.number().int(),
+  totalSessions: z.number().int(),
+});
+export type MonthlyTrend = z.infer<typeof monthlyTrendSchema>;
+
+export const analyticsSchema = z.object({
+  /** `round(100 × followed items / all items)` over the sessions in the window; 0 when none. */
+  overallCompliance: z.number().int(),
+  /** The counts behind `overallCompliance`: the dashboard's 'Rules Followed' followed/total. */
+  followedCount: z.number().int(),
+  totalCount: z.number().int(),
+  /** Highest rate first (then the rule's id), as the chart and the dashboard show them. */
+  ruleCompliance: z.array(ruleComplianceSchema),
+  /** Oldest month first; months without sessions are left out. */
+  monthlyTrends: z.array(monthlyTrendSchema),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
