@@ -1,13 +1,8 @@
-import { complianceBand, type ComplianceBand } from '#shared/compliance.ts';
+import { complianceBand } from '#shared/compliance.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
+import { bandFillClass } from '#client/components/compliance-rating.tsx';
+import { TitledCard } from '#client/components/titled-card.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { TitledCard } from './titled-card.tsx';
-
-const bandBarClass: Record<ComplianceBand, string> = {
-  green: 'bg-green-600',
-  amber: 'bg-amber-500',
-  red: 'bg-red-600',
-};
 
 /** 'Compliance Summary': how many checklist items were kept and how many broken. */
 export function ComplianceSummaryCard({ session }: { session: Session }) {
@@ -30,7 +25,7 @@ export function ComplianceSummaryCard({ session }: { session: Session }) {
           {/* The figures above say it in words; the bar is for the eye. */}
           <div aria-hidden="true" className="bg-muted h-2 overflow-hidden rounded-full">
             <div
-              className={cn('h-full rounded-full', bandBarClass[complianceBand(rating)])}
+              className={cn('h-full rounded-full', bandFillClass[complianceBand(rating)])}
               style={{ width: `${rating}%` }}
             />
           </div>

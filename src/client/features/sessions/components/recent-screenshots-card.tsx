@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
+import { ComplianceRating } from '#client/components/compliance-rating.tsx';
+import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatSessionDate, toCalendarDay } from '#client/lib/dates.ts';
 import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useRecentSessions } from '../api/get-recent-sessions.ts';
 import { getScreenshotThumbnailUrl } from '../api/screenshot-urls.ts';
-import { ComplianceRating } from './compliance-rating.tsx';
-import { CardMessage, DashboardCard, ViewAllLink } from './dashboard-card.tsx';
 
 /** The newest sessions with a screenshot, as thumbnails leading to each session's details. */
 export function RecentScreenshotsCard() {

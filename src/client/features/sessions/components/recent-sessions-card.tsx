@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
+import { ComplianceRating } from '#client/components/compliance-rating.tsx';
+import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatSessionDate, toCalendarDay } from '#client/lib/dates.ts';
 import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
 import { useRecentSessions } from '../api/get-recent-sessions.ts';
-import { ComplianceRating } from './compliance-rating.tsx';
-import { CardMessage, DashboardCard, ViewAllLink } from './dashboard-card.tsx';
 
 /** The dashboard's 3 newest sessions: name, date and rating, each leading to its details. */
 export function RecentSessionsCard() {

@@ -1,6 +1,6 @@
+import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
-import { ComplianceRating } from './compliance-rating.tsx';
 import { SelectAllCheckbox, SelectSessionCheckbox } from './selection-checkboxes.tsx';
 import {
   DeleteSessionButton,

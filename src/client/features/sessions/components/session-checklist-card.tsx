@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, ClipboardList } from 'lucide-react';
 import { useId } from 'react';
 import type { SessionRuleResult } from '#shared/schemas/sessions.ts';
-import { TitledCard } from './titled-card.tsx';
+import { TitledCard } from '#client/components/titled-card.tsx';
 
 /**
  * The session's checklist split into the rules kept and the rules broken, each as the rule read

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { complianceBand, complianceLabel } from '#shared/compliance.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
+import { bandTextClass, ComplianceRating } from '#client/components/compliance-rating.tsx';
+import { TitledCard } from '#client/components/titled-card.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
-import { bandTextClass, ComplianceRating } from './compliance-rating.tsx';
-import { TitledCard } from './titled-card.tsx';
 
 /** 'Session Information': what the session was and how well the trader kept to the rules. */
 export function SessionInformationCard({ session }: { session: Session }) {

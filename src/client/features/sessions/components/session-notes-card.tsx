@@ -1,4 +1,4 @@
-import { TitledCard } from './titled-card.tsx';
+import { TitledCard } from '#client/components/titled-card.tsx';
 
 /** The trader's notes as typed, line breaks kept. */
 export function SessionNotesCard({ notes }: { notes: string }) {

@@ -1,7 +1,7 @@
 import { ExternalLink, ImageOff } from 'lucide-react';
 import type { Session } from '#shared/schemas/sessions.ts';
+import { TitledCard } from '#client/components/titled-card.tsx';
 import { getScreenshotUrl } from '../api/screenshot-urls.ts';
-import { TitledCard } from './titled-card.tsx';
 
 /** The session's screenshot; the image opens full size in a new tab. */
 export function SessionScreenshotCard({ session }: { session: Session }) {

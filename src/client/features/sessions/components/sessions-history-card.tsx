@@ -1,13 +1,13 @@
 import { CircleAlert, History, Plus, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
+import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { useSessionsInfinite } from '../api/get-sessions.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { SessionCardList } from './session-card-list.tsx';
 import { SessionsTable } from './sessions-table.tsx';
-import { TitledCard } from './titled-card.tsx';
 
 const TITLE_ID = 'trading-sessions-title';
 

@@ -1,7 +1,7 @@
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
+import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import type { Selection } from '../hooks/use-selection.ts';
-import { ComplianceRating } from './compliance-rating.tsx';
 import { SelectAllCheckbox, SelectSessionCheckbox } from './selection-checkboxes.tsx';
 import {
   DeleteSessionButton,

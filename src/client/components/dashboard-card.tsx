@@ -1,16 +1,21 @@
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button } from './ui/button.tsx';
 import {
   Card,
   CardContent,
   CardFooter,
   CardHeader,
   CardTitle,
-} from '#client/components/ui/card.tsx';
+} from './ui/card.tsx';
 
-type DashboardCardProps = { title: string; footer: ReactNode; children: ReactNode };
+type DashboardCardProps = {
+  title: string;
+  /** The link to the whole list, when the card has one. */
+  footer?: ReactNode;
+  children: ReactNode;
+};
 
 /**
  * A dashboard widget: a titled card whose link to the full list sits at the bottom. It is a
@@ -26,12 +31,12 @@ export function DashboardCard({ title, footer, children }: DashboardCardProps) {
         </CardTitle>
       </CardHeader>
       <CardContent className="flex-1 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
-      <CardFooter className="p-4 pt-0 sm:p-6 sm:pt-0">{footer}</CardFooter>
+      {footer ? <CardFooter className="p-4 pt-0 sm:p-6 sm:pt-0">{footer}</CardFooter> : null}
     </Card>
   );
 }
 
-/** The card's way to the whole list ('View All Sessions'). */
+/** The card's way to the whole list ('View All Sessions', 'View All Rules'). */
 export function ViewAllLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button asChild variant="link" className="h-auto px-0">

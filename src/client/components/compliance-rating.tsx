@@ -9,6 +9,16 @@ export const bandTextClass: Record<ComplianceBand, string> = {
   red: 'text-red-700',
 };
 
+/**
+ * Fills for bars and dots in a band's colour: 600 shades keep the 3:1 contrast that WCAG asks
+ * of graphics on white (amber-500 would not).
+ */
+export const bandFillClass: Record<ComplianceBand, string> = {
+  green: 'bg-green-600',
+  amber: 'bg-amber-600',
+  red: 'bg-red-600',
+};
+
 /** The band in words, for people who cannot tell the colours or icons apart. */
 export const bandName: Record<ComplianceBand, string> = {
   green: 'on track',

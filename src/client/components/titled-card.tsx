@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
 
 type TitledCardProps = {
