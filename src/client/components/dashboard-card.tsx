@@ -2,13 +2,7 @@ import { ArrowRight, CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from './ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from './ui/card.tsx';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from './ui/card.tsx';
 
 type DashboardCardProps = {
   title: string;
