@@ -26,6 +26,12 @@ export const bandName: Record<ComplianceBand, string> = {
   red: 'off track',
 };
 
+/** The band in words as a label of its own: 'On track'. */
+export function bandLabel(band: ComplianceBand): string {
+  const name = bandName[band];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 const bandIcon = { green: CircleCheck, amber: TriangleAlert, red: CircleX };
 
 /**

@@ -1,5 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
+import { OverallComplianceCard } from '#client/features/analytics/components/overall-compliance-card.tsx';
+import { RuleComplianceCard } from '#client/features/analytics/components/rule-compliance-card.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { useRuleDialogs } from '#client/features/rules/components/rule-dialogs.tsx';
 import { RuleReminderBanner } from '#client/features/rules/components/rule-reminder-banner.tsx';
@@ -33,19 +35,25 @@ export function DashboardRoute() {
         </Button>
       </div>
       <RuleReminderBanner />
-      {/* The summary row. Overall Compliance (analytics, next) takes the first place; then it is
-          three columns on wide screens. */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      {/* The summary row: three columns on wide screens. On medium-wide ones Overall
+          Compliance, short as it is, spans the row above the other two. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
+        <div className="grid lg:col-span-2 xl:col-span-1">
+          <OverallComplianceCard />
+        </div>
         <RecentSessionsCard />
         <RecentScreenshotsCard />
       </div>
-      {/* Rule Compliance (analytics, next) comes beside the rules list: one third, the list two. */}
-      <div className="grid grid-cols-1 gap-6">
-        <RulesListCard
-          onAdd={ruleDialogs.openAdd}
-          onEdit={ruleDialogs.openEdit}
-          onDelete={ruleDialogs.openDelete}
-        />
+      {/* Rule Compliance beside the rules list: one third, the list two. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+        <RuleComplianceCard />
+        <div className="grid min-w-0 xl:col-span-2">
+          <RulesListCard
+            onAdd={ruleDialogs.openAdd}
+            onEdit={ruleDialogs.openEdit}
+            onDelete={ruleDialogs.openDelete}
+          />
+        </div>
       </div>
       {ruleDialogs.dialogs}
       {sessionDialogs.dialogs}

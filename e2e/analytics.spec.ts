@@ -1,0 +1,348 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  bandFill,
+  bandLabel,
+  daysBefore,
+  fetchAnalytics,
+  fills,
+  seedDisciplineHistory,
+  tableRows,
+  type AnalyticsAnswer,
+} from './analytics-support.ts';
+import {
+  expectNoSeriousViolations,
+  logInAsNewTrader,
+  logInWithForm,
+  createTrader,
+} from './support.ts';
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title });
+}
+
+/** Opens a chart card's table view and answers the table. */
+async function openTable(page: Page, cardTitle: string, tableName: string) {
+  const toggle = card(page, cardTitle).getByRole('button', { name: 'Show as table' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const table = card(page, cardTitle).getByRole('table', { name: tableName });
+  await expect(table).toBeVisible();
+  return table;
+}
+
+/** The analytics page's figures equal the API's answer, in every card. */
+async function expectAnalyticsPageShows(page: Page, analytics: AnalyticsAnswer) {
+  await expect(
+    card(page, 'Overall Compliance').getByRole('meter', { name: 'Overall compliance' }),
+  ).toHaveAttribute('aria-valuenow', String(analytics.overallCompliance));
+  await expect(card(page, 'Overall Compliance')).toContainText(`${analytics.overallCompliance}%`);
+
+  const details = card(page, 'Rule Compliance Details').getByRole('listitem');
+  await expect(details).toHaveCount(analytics.ruleCompliance.length);
+  for (const [index, rule] of analytics.ruleCompliance.entries()) {
+    const item = details.nth(index);
+    await expect(item).toContainText(rule.description);
+    await expect(item).toContainText(`${rule.complianceRate}%`);
+    await expect(item).toContainText(
+      `Followed ${rule.followedCount} out of ${rule.totalCount} times`,
+    );
+    await expect(item.getByRole('progressbar', { name: rule.description })).toHaveAttribute(
+      'aria-valuenow',
+      String(rule.complianceRate),
+    );
+  }
+}
+
+test.describe('with a seeded history', () => {
+  let today: string;
+
+  test.beforeEach(async ({ page }) => {
+    await logInAsNewTrader(page);
+    today = await seedDisciplineHistory(page);
+  });
+
+  test('a trader sees on the dashboard and the analytics page the figures the API answers', async ({
+    page,
+  }) => {
+    // The dashboard: the 30 days ending today, and the rules over all history.
+    const dashboard = await fetchAnalytics(page, { today });
+    await page.goto('/');
+    const overall = card(page, 'Overall Compliance');
+    await expect(
+      overall.getByRole('img', {
+        name: `Compliance ${dashboard.overallCompliance}%`,
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expect(overall.getByText('Your discipline rating over the last 30 days')).toBeVisible();
+    await expect(overall.getByText('Rules Followed')).toBeVisible();
+    await expect(
+      overall.getByText(`${dashboard.followedCount}/${dashboard.totalCount}`, { exact: true }),
+    ).toBeVisible();
+
+    const ruleCard = card(page, 'Rule Compliance');
+    const top = dashboard.ruleCompliance.slice(0, 4);
+    await expect(ruleCard.getByRole('listitem')).toHaveCount(top.length);
+    for (const [index, rule] of top.entries()) {
+      const item = ruleCard.getByRole('listitem').nth(index);
+      await expect(item).toContainText(rule.description);
+      await expect(item).toContainText(`${rule.complianceRate}%`);
+      await expect(item.getByRole('progressbar', { name: rule.description })).toHaveAttribute(
+        'aria-valuenow',
+        String(rule.complianceRate),
+      );
+    }
+
+    // 'View All Rules' leads to the analytics page: all time, up to today.
+    await ruleCard.getByRole('link', { name: 'View All Rules' }).click();
+    await expect(page).toHaveURL(/\/analytics$/);
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await expect(page.getByText('Analyze your trading discipline and performance')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Range' })).toHaveText('All time');
+    const allTime = await fetchAnalytics(page, { to: today, today });
+    await expectAnalyticsPageShows(page, allTime);
+    await expect(card(page, 'Overall Compliance')).toContainText(
+      'Your overall trading discipline rating',
+    );
+
+    const ruleTable = await openTable(
+      page,
+      'Trading Rule Analysis',
+      'Trading Rule Compliance Analysis',
+    );
+    await expect
+      .poll(() => tableRows(ruleTable))
+      .toEqual(
+        allTime.ruleCompliance.map((rule) => [
+          rule.description,
+          `${rule.complianceRate}%\n${bandLabel(rule.complianceRate)}`,
+          `${rule.followedCount} of ${rule.totalCount}`,
+        ]),
+      );
+    const monthTable = await openTable(
+      page,
+      'Monthly Compliance Trends',
+      'Monthly Compliance Trends',
+    );
+    await expect
+      .poll(() => tableRows(monthTable))
+      .toEqual(
+        allTime.monthlyTrends.map((month) => [
+          month.month,
+          `${month.averageCompliance}%\n${bandLabel(month.averageCompliance)}`,
+          String(month.totalSessions),
+        ]),
+      );
+  });
+
+  test('the charts draw a bar per rule and a point per month in their band colours', async ({
+    page,
+  }) => {
+    const analytics = await fetchAnalytics(page, { to: today, today });
+    await page.goto('/analytics');
+
+    const barCard = card(page, 'Trading Rule Analysis');
+    await expect(
+      barCard.getByRole('heading', { name: 'Trading Rule Compliance Analysis' }),
+    ).toBeVisible();
+    const bars = barCard.locator('.recharts-bar-rectangle path');
+    await expect(bars).toHaveCount(analytics.ruleCompliance.length);
+    await expect
+      .poll(() => fills(bars))
+      .toEqual(analytics.ruleCompliance.map((rule) => bandFill(rule.complianceRate)));
+    // Every band shows up in this history, so the colours cannot all be one.
+    expect(new Set(await fills(bars)).size).toBe(3);
+    // Labels cut at 20 characters, highest rate first; the axis runs from 0 to 100.
+    await expect(
+      barCard.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ).toHaveText(
+      analytics.ruleCompliance.map((rule) =>
+        rule.description.length > 20 ? `${rule.description.slice(0, 20)}...` : rule.description,
+      ),
+    );
+    await expect(
+      barCard.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ).toHaveText(['0%', '25%', '50%', '75%', '100%']);
+    await expect(
+      barCard.getByText(/^4 rules: 1 on track, 2 needing attention, 1 off track\./),
+    ).toBeVisible();
+
+    const lineCard = card(page, 'Monthly Compliance Trends');
+    const points = lineCard.locator('g.recharts-line-dots circle');
+    await expect(points).toHaveCount(analytics.monthlyTrends.length);
+    await expect
+      .poll(() => fills(points))
+      .toEqual(analytics.monthlyTrends.map((month) => bandFill(month.averageCompliance)));
+
+    // The tooltip of a month names it, its average with the band in words, and its sessions:
+    // under the pointer, and from the keyboard (the chart takes the focus at its first month;
+    // arrow keys step from month to month).
+    const tooltip = lineCard.locator('.recharts-tooltip-wrapper');
+    const expectTooltipOf = async (month: AnalyticsAnswer['monthlyTrends'][number]) => {
+      await expect(tooltip).toContainText(month.month);
+      await expect(tooltip).toContainText(
+        `${month.averageCompliance}% · ${bandLabel(month.averageCompliance)}`,
+      );
+      await expect(tooltip).toContainText(
+        month.totalSessions === 1 ? '1 session' : `${month.totalSessions} sessions`,
+      );
+    };
+    const [first, second] = analytics.monthlyTrends;
+    const latest = analytics.monthlyTrends.at(-1);
+    if (!first || !second || !latest) throw new Error('The seeded history spans several months');
+    await points.last().hover();
+    await expectTooltipOf(latest);
+
+    await page.mouse.move(0, 0);
+    const lineChart = lineCard.getByRole('application', { name: 'Monthly Compliance Trends' });
+    await lineChart.focus();
+    await expectTooltipOf(first);
+    await page.keyboard.press('ArrowRight');
+    await expectTooltipOf(second);
+    await page.keyboard.press('ArrowLeft');
+    await expectTooltipOf(first);
+  });
+
+  test('the chosen range changes every figure and the URL, and survives a reload', async ({
+    page,
+  }) => {
+    await page.goto('/analytics');
+    await expectAnalyticsPageShows(page, await fetchAnalytics(page, { to: today, today }));
+
+    const range = page.getByRole('combobox', { name: 'Range' });
+    await range.click();
+    await page.getByRole('option', { name: 'Last 30 days' }).click();
+    await expect(page).toHaveURL(/\/analytics\?range=30d$/);
+    const lastMonth = await fetchAnalytics(page, { from: daysBefore(today, 29), to: today, today });
+    // The seeded history rates the last 30 days differently from all time.
+    expect(lastMonth.overallCompliance).toBe(81);
+    await expectAnalyticsPageShows(page, lastMonth);
+    await expect(card(page, 'Overall Compliance')).toContainText(
+      'Last 30 days: 13 of 16 rules followed',
+    );
+
+    await page.reload();
+    await expect(range).toHaveText('Last 30 days');
+    await expectAnalyticsPageShows(page, lastMonth);
+
+    await range.click();
+    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await expect(page).toHaveURL(/\/analytics\?range=90d$/);
+    const lastQuarter = await fetchAnalytics(page, {
+      from: daysBefore(today, 89),
+      to: today,
+      today,
+    });
+    expect(lastQuarter.overallCompliance).toBe(75);
+    await expectAnalyticsPageShows(page, lastQuarter);
+  });
+
+  test('the analytics page has no serious accessibility violations, with a table open too', async ({
+    page,
+  }) => {
+    await page.goto('/analytics');
+    await expect(
+      card(page, 'Trading Rule Analysis').locator('.recharts-bar-rectangle path'),
+    ).toHaveCount(4);
+    await expect(
+      card(page, 'Monthly Compliance Trends').locator('g.recharts-line-dots circle'),
+    ).not.toHaveCount(0);
+    await expectNoSeriousViolations(page);
+
+    // A keyboard user reaches the table view.
+    const toggle = card(page, 'Trading Rule Analysis').getByRole('button', {
+      name: 'Show as table',
+    });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      page.getByRole('table', { name: 'Trading Rule Compliance Analysis' }),
+    ).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
+
+test('a new trader sees the empty states on the dashboard and the analytics page', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const overall = card(page, 'Overall Compliance');
+  await expect(overall.getByRole('img', { name: /^Compliance 0%/ })).toBeVisible();
+  await expect(overall.getByText('0/0', { exact: true })).toBeVisible();
+  await expect(
+    card(page, 'Rule Compliance').getByText('No rule compliance data available yet.'),
+  ).toBeVisible();
+
+  await page.goto('/analytics');
+  await expect(
+    card(page, 'Overall Compliance').getByRole('meter', { name: 'Overall compliance' }),
+  ).toHaveAttribute('aria-valuenow', '0');
+  await expect(
+    card(page, 'Trading Rule Analysis').getByText('No rule compliance data available yet.'),
+  ).toBeVisible();
+  await expect(
+    card(page, 'Rule Compliance Details').getByText('No rule compliance data available yet.'),
+  ).toBeVisible();
+  const monthly = card(page, 'Monthly Compliance Trends');
+  await expect(monthly.getByText('No monthly data available yet.')).toBeVisible();
+  await expect(
+    monthly.getByText('Complete more trading sessions to see your monthly trends.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show as table' })).toHaveCount(0);
+});
+
+/**
+ * A string of recharts' own code (the class of the chart's outer element): a script holding it
+ * holds the charts library, whatever the bundler named the file.
+ */
+const CHART_CODE_MARKER = 'recharts-wrapper';
+
+test('the login page and the dashboard load no chart code; the analytics page does', async ({
+  page,
+  request,
+}) => {
+  const account = await createTrader(request);
+  // Every script the browser fetches, with the screen it was fetched for.
+  type Screen = 'login' | 'dashboard' | 'analytics';
+  let screen = 'login' as Screen;
+  const scripts: { url: string; screen: Screen; hasChartCode: Promise<boolean> }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const hasChartCode = response.text().then(
+      (body) => body.includes(CHART_CODE_MARKER),
+      () => false,
+    );
+    scripts.push({ url: response.url(), screen, hasChartCode });
+  });
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  screen = 'dashboard';
+  await logInWithForm(page, account);
+  // A history to chart, and the dashboard showing it.
+  await seedDisciplineHistory(page);
+  await page.reload();
+  await expect(card(page, 'Rule Compliance').getByRole('listitem')).toHaveCount(4);
+  await expect(card(page, 'Recent Sessions').getByRole('listitem')).toHaveCount(3);
+
+  screen = 'analytics';
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Analytics' })
+    .click();
+  await expect(
+    card(page, 'Trading Rule Analysis').locator('.recharts-bar-rectangle path'),
+  ).toHaveCount(4);
+
+  const loaded = await Promise.all(
+    scripts.map(async (script) => ({ ...script, hasChartCode: await script.hasChartCode })),
+  );
+  const loadedFor = (name: Screen) => loaded.filter((script) => script.screen === name);
+  expect(loadedFor('login')).not.toHaveLength(0);
+  expect(loadedFor('dashboard')).not.toHaveLength(0);
+  const chartCode = loaded.filter((script) => script.hasChartCode);
+  expect(chartCode.filter((script) => script.screen !== 'analytics')).toEqual([]);
+  expect(chartCode.filter((script) => script.screen === 'analytics')).not.toHaveLength(0);
+});

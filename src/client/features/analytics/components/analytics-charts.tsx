@@ -1,0 +1,185 @@
+/*
+ * The analytics page's charts: the only module that imports recharts. It is loaded with
+ * `lazy()` (see lazy-charts.tsx), so the library reaches the browser only when a chart is
+ * shown; the login page and the dashboard never download it.
+ */
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  Rectangle,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type ActiveDotProps,
+  type BarShapeProps,
+  type DotItemDotProps,
+  type TooltipContentProps,
+} from 'recharts';
+import { complianceBand } from '#shared/compliance.ts';
+import type { MonthlyTrend, RuleCompliance } from '#shared/schemas/analytics.ts';
+import { bandLabel, bandTextClass } from '#client/components/compliance-rating.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { formatSessionCount, truncateLabel } from '../chart-summaries.ts';
+import { bandColor } from './band-colors.ts';
+
+export type ChartProps<Item> = {
+  data: Item[];
+  /**
+   * The chart's accessible name (the SVG's `<title>`). Its summary in words is the text
+   * above it, on the page for everyone.
+   */
+  title: string;
+};
+
+const CHART_HEIGHT = 300;
+const PERCENT_TICKS = [0, 25, 50, 75, 100];
+/** Axis text in the muted foreground colour, which keeps AA contrast on the card. */
+const chartClass =
+  'text-xs [&_.recharts-cartesian-axis-tick-value]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border';
+
+/** Per rule, highest rate first; bars in the band's colour, labels cut at 20 characters. */
+export function RuleComplianceBarChart({ data, title }: ChartProps<RuleCompliance>) {
+  const labels = new Map(data.map((rule) => [rule.ruleId, truncateLabel(rule.description)]));
+  return (
+    // Many rules scroll sideways rather than squeezing their bars and labels together.
+    <div className="overflow-x-auto">
+      <div style={{ minWidth: 64 + data.length * 56 }}>
+        <BarChart
+          responsive
+          data={data}
+          title={title}
+          className={chartClass}
+          style={{ width: '100%', height: CHART_HEIGHT }}
+          // Room on the left for the first label, slanted under the axis.
+          margin={{ top: 8, right: 8, bottom: 0, left: 24 }}
+        >
+          <CartesianGrid vertical={false} strokeDasharray="3 3" />
+          {/* The rule's id keeps two rules with the same first 20 characters apart. */}
+          <XAxis
+            dataKey="ruleId"
+            interval={0}
+            angle={-45}
+            textAnchor="end"
+            height={104}
+            tickFormatter={(ruleId: number) => labels.get(ruleId) ?? ''}
+          />
+          <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} unit="%" width={48} />
+          <Tooltip content={RuleTooltip} cursor={{ fill: 'rgb(0 0 0 / 0.04)' }} />
+          <Bar dataKey="complianceRate" name="Compliance" shape={BandBar} maxBarSize={64} />
+        </BarChart>
+      </div>
+    </div>
+  );
+}
+
+function BandBar(props: BarShapeProps) {
+  return (
+    <Rectangle
+      {...props}
+      radius={[4, 4, 0, 0]}
+      fill={bandColor[complianceBand(Number(props.value))]}
+    />
+  );
+}
+
+function RuleTooltip({ active, payload }: TooltipContentProps) {
+  const rule = payload?.[0]?.payload as RuleCompliance | undefined;
+  if (!active || !rule) return null;
+  return (
+    <TooltipBox title={rule.description} rating={rule.complianceRate}>
+      {`Followed ${rule.followedCount} out of ${rule.totalCount} times`}
+    </TooltipBox>
+  );
+}
+
+/** Average rating per month, oldest first; each point in its band's colour. */
+export function MonthlyTrendsLineChart({ data, title }: ChartProps<MonthlyTrend>) {
+  return (
+    <LineChart
+      responsive
+      data={data}
+      title={title}
+      className={chartClass}
+      style={{ width: '100%', height: CHART_HEIGHT }}
+      margin={{ top: 12, right: 24, bottom: 0, left: 0 }}
+    >
+      <CartesianGrid vertical={false} strokeDasharray="3 3" />
+      <XAxis dataKey="month" padding={{ left: 24, right: 24 }} />
+      <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} unit="%" width={48} />
+      <Tooltip content={MonthTooltip} />
+      <Line
+        type="linear"
+        dataKey="averageCompliance"
+        name="Average compliance"
+        stroke="#71717a"
+        strokeWidth={2}
+        dot={(point: DotItemDotProps) => (
+          <BandPoint key={point.index} cx={point.cx} cy={point.cy} payload={point.payload} r={5} />
+        )}
+        activeDot={(point: ActiveDotProps) => (
+          <BandPoint cx={point.cx} cy={point.cy} payload={point.payload} r={7} />
+        )}
+      />
+    </LineChart>
+  );
+}
+
+/** A month's point in its band's colour; larger while the tooltip shows it. */
+function BandPoint({
+  cx,
+  cy,
+  payload,
+  r,
+}: {
+  cx?: number;
+  cy?: number;
+  payload: unknown;
+  r: number;
+}) {
+  const month = payload as MonthlyTrend;
+  return (
+    <circle
+      cx={cx}
+      cy={cy}
+      r={r}
+      fill={bandColor[complianceBand(month.averageCompliance)]}
+      stroke="#fff"
+      strokeWidth={2}
+    />
+  );
+}
+
+function MonthTooltip({ active, payload }: TooltipContentProps) {
+  const month = payload?.[0]?.payload as MonthlyTrend | undefined;
+  if (!active || !month) return null;
+  return (
+    <TooltipBox title={month.month} rating={month.averageCompliance}>
+      {formatSessionCount(month.totalSessions)}
+    </TooltipBox>
+  );
+}
+
+/** The tooltip's card: what the point is, its rating with the band in words, one more line. */
+function TooltipBox({
+  title,
+  rating,
+  children,
+}: {
+  title: string;
+  rating: number;
+  children: string;
+}) {
+  const band = complianceBand(rating);
+  return (
+    <div className="bg-popover text-popover-foreground grid max-w-64 gap-1 rounded-md border px-3 py-2 text-sm shadow-md">
+      <p className="font-medium wrap-anywhere">{title}</p>
+      <p className={cn('font-semibold', bandTextClass[band])}>
+        {rating}% <span className="font-normal">· {bandLabel(band)}</span>
+      </p>
+      <p className="text-muted-foreground">{children}</p>
+    </div>
+  );
+}

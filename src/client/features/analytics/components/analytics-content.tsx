@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import type { Analytics } from '#shared/schemas/analytics.ts';
+import { CardMessage } from '#client/components/dashboard-card.tsx';
+import { cn } from '#client/lib/utils.ts';
+import type { AnalyticsResult } from '../api/get-analytics.ts';
+
+/** What each card of the analytics page takes: the page's one answer, and its grid placing. */
+export type AnalyticsCardProps = { result: AnalyticsResult; className?: string };
+
+type AnalyticsContentProps = {
+  result: AnalyticsResult;
+  /** The card's skeleton while the first answer is on its way. */
+  loading: ReactNode;
+  children: (analytics: Analytics) => ReactNode;
+};
+
+/**
+ * A card's body in each state of the figures. While another range loads, the previous
+ * figures stay, dimmed and marked busy, instead of the whole page flashing back to skeletons.
+ */
+export function AnalyticsContent({ result, loading, children }: AnalyticsContentProps) {
+  if (result.isPending) return loading;
+  if (result.isError) {
+    return <CardMessage isError>Your compliance figures could not be loaded.</CardMessage>;
+  }
+  return (
+    <div
+      aria-busy={result.isPlaceholderData}
+      className={cn(
+        'min-w-0 transition-opacity motion-reduce:transition-none',
+        result.isPlaceholderData && 'opacity-60',
+      )}
+    >
+      {children(result.data)}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { AnalyticsQueryInput } from '#shared/schemas/analytics.ts';
+import { useAnalytics } from '../api/get-analytics.ts';
+import { MonthlyTrendsCard } from './monthly-trends-card.tsx';
+import { OverallComplianceGaugeCard } from './overall-compliance-gauge-card.tsx';
+import { RuleAnalysisCard } from './rule-analysis-card.tsx';
+import { RuleDetailsCard } from './rule-details-card.tsx';
+
+type AnalyticsOverviewProps = { query: AnalyticsQueryInput; rangeLabel: string };
+
+/** The analytics page's four cards, all over the same range: one request feeds them. */
+export function AnalyticsOverview({ query, rangeLabel }: AnalyticsOverviewProps) {
+  const result = useAnalytics(query);
+  return (
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+      <OverallComplianceGaugeCard result={result} rangeLabel={rangeLabel} />
+      <RuleAnalysisCard result={result} className="min-w-0 xl:col-span-2" />
+      <MonthlyTrendsCard result={result} className="min-w-0 xl:col-span-3" />
+      <RuleDetailsCard result={result} className="min-w-0 xl:col-span-3" />
+    </div>
+  );
+}

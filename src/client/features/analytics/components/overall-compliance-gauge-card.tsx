@@ -1,0 +1,43 @@
+import { TitledCard } from '#client/components/titled-card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
+import { ComplianceGauge } from './compliance-gauge.tsx';
+
+type OverallComplianceGaugeCardProps = AnalyticsCardProps & { rangeLabel: string };
+
+/** The analytics page's 'Overall Compliance': the rating of the chosen range as a gauge. */
+export function OverallComplianceGaugeCard({
+  result,
+  rangeLabel,
+  className,
+}: OverallComplianceGaugeCardProps) {
+  return (
+    <TitledCard title="Overall Compliance" className={className}>
+      <AnalyticsContent
+        result={result}
+        loading={
+          <div
+            role="status"
+            aria-label="Loading overall compliance"
+            className="grid justify-items-center gap-3"
+          >
+            <Skeleton className="size-40 rounded-full" />
+            <Skeleton className="h-4 w-48" />
+          </div>
+        }
+      >
+        {(analytics) => (
+          <div className="grid justify-items-center gap-3 text-center">
+            <ComplianceGauge rating={analytics.overallCompliance} label="Overall compliance" />
+            <p className="text-muted-foreground text-sm">Your overall trading discipline rating</p>
+            <p className="text-sm">
+              {analytics.totalCount === 0
+                ? `${rangeLabel}: no sessions recorded.`
+                : `${rangeLabel}: ${analytics.followedCount} of ${analytics.totalCount} rules followed`}
+            </p>
+          </div>
+        )}
+      </AnalyticsContent>
+    </TitledCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { CardMessage } from '#client/components/dashboard-card.tsx';
+import { TitledCard } from '#client/components/titled-card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
+import { RuleProgress } from './rule-progress.tsx';
+
+/** 'Rule Compliance Details': every rule with its rate, a bar and how often it was kept. */
+export function RuleDetailsCard({ result, className }: AnalyticsCardProps) {
+  return (
+    <TitledCard title="Rule Compliance Details" className={className}>
+      <AnalyticsContent
+        result={result}
+        loading={
+          <div role="status" aria-label="Loading rule compliance details" className="grid gap-4">
+            {Array.from({ length: 4 }, (_, row) => (
+              <Skeleton key={row} className="h-14" />
+            ))}
+          </div>
+        }
+      >
+        {({ ruleCompliance: rules }) =>
+          rules.length === 0 ? (
+            <CardMessage>No rule compliance data available yet.</CardMessage>
+          ) : (
+            <ul
+              aria-label="Rule compliance details"
+              className="grid gap-x-8 gap-y-5 md:grid-cols-2"
+            >
+              {rules.map((rule) => (
+                <RuleProgress key={rule.ruleId} rule={rule} showCounts />
+              ))}
+            </ul>
+          )
+        }
+      </AnalyticsContent>
+    </TitledCard>
+  );
+}
