@@ -11,11 +11,6 @@ import { columnTypes } from './column-types.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const t = columnTypes(dialect);
-  const month = (column: string) =>
-    dialect === 'sqlite'
-      ? sql`substr(${sql.ref(column)}, 1, 7)`
-      : sql`to_char(${sql.ref(column)}, 'YYYY-MM')`;
-
   await db.schema
     .createTable('month_stats')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -47,7 +42,16 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .columns(['user_id', 'month'])
     .execute();
 
-  // Sessions recorded before this migration.
+  await fillSummaries(db, dialect);
+}
+
+/** Sums the sessions recorded before this migration (exported for its test). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function fillSummaries(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const month = (column: string) =>
+    dialect === 'sqlite'
+      ? sql`substr(${sql.ref(column)}, 1, 7)`
+      : sql`to_char(${sql.ref(column)}, 'YYYY-MM')`;
   await sql`
     insert into month_stats (user_id, month, session_count, rating_sum, followed_count, total_count)
     select user_id, ${month('session_date')}, count(*), sum(compliance_rating), sum(followed_count),
