@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { formatSessionDate, toCalendarDay } from '#client/lib/dates.ts';
+import { toCalendarDay } from '#shared/schemas/common.ts';
+import { formatSessionDate } from '#client/lib/dates.ts';
 import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
 import { useRecentSessions } from '../api/get-recent-sessions.ts';
 import { ComplianceRating } from './compliance-rating.tsx';
