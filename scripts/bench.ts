@@ -8,7 +8,8 @@
 //
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50   the defaults
 //   BENCH_LOGIN_CONNECTIONS=5       connections for POST /api/auth/login
-//   BENCH_ONLY=session,rules        only these targets (health, session, rules, sessions, login)
+//   BENCH_ONLY=session,rules        only these targets (health, session, rules, sessions,
+//                                   analytics, analytics-1, login)
 //   BENCH_PROFILE=1                 --cpu-prof the server; print where its time went
 //
 // A benchmark never fails on timing: it exits non-zero only when something broke.
@@ -156,7 +157,7 @@ async function main(): Promise<BenchReport> {
   );
   cleanups.push(() => stop(server));
   await waitUntilReady(server, `${base}/api/health`);
-  const { cookie, credentials } = await seed(base);
+  const { cookie, credentials, today } = await seed(base);
 
   // The ceiling runs only while it is measured; the idle app server costs it nothing.
   const helloPort = await freePort();
@@ -202,6 +203,19 @@ async function main(): Promise<BenchReport> {
       label: 'GET /api/sessions (a page of 50)',
       url: `${base}/api/sessions?limit=50`,
       headers: { cookie },
+    },
+    {
+      key: 'analytics',
+      label: 'GET /api/analytics (5,000 sessions × 20 rules)',
+      url: `${base}/api/analytics?today=${today}`,
+      headers: { cookie },
+    },
+    {
+      key: 'analytics-1',
+      label: 'GET /api/analytics, one client',
+      url: `${base}/api/analytics?today=${today}`,
+      headers: { cookie },
+      connections: 1,
     },
     {
       key: 'login',

@@ -1,9 +1,10 @@
 // The data the bench reads, made through the HTTP API like a trader would: it exercises the
 // real signup, login and create paths, and needs no knowledge of the database.
 
-const SESSIONS = 300;
+const SESSIONS = 5000;
+const IN_FLIGHT = 8;
 
-/** A trader with a login cookie, 20 rules (half with notes) and 300 sessions. */
+/** A trader with a login cookie, 20 rules (half with notes) and 5,000 sessions. */
 export async function seed(base: string) {
   const account = {
     username: 'bench_trader',
@@ -35,23 +36,39 @@ export async function seed(base: string) {
     const notes = i % 2 ? { notes: `Reminder for rule ${i}: wait for the close.` } : {};
     await send('POST', '/api/rules', { description: `Rule number ${i}`, ...notes }, cookie);
   }
-  // A year of sessions, each with the 20-rule checklist, for the history's first page.
+  // 5,000 sessions, each with the 20-rule checklist (100,000 checklist items), two or three a
+  // day up to today: the history's pages and the analytics read them. Sent a few at a time.
   const { rules: created } = (await (
     await send('GET', '/api/rules', undefined, cookie)
   ).json()) as {
     rules: { id: number }[];
   };
-  for (let day = 0; day < SESSIONS; day += 1) {
-    const date = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-    const rulesFollowed = created.map((rule, i) => ({
-      ruleId: rule.id,
-      followed: (i + day) % 3 > 0,
-    }));
-    await send(
+  const today = new Date();
+  const dayOf = (index: number) =>
+    new Date(
+      Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - Math.floor(index * 0.4)),
+    )
+      .toISOString()
+      .slice(0, 10);
+  const record = (index: number) =>
+    send(
       'POST',
       '/api/sessions',
-      { name: `Session ${day}`, date, sessionTypeId: 3, rulesFollowed, notes: null },
+      {
+        name: `Session ${index}`,
+        date: dayOf(index),
+        sessionTypeId: (index % 5) + 1,
+        rulesFollowed: created.map((rule, i) => ({
+          ruleId: rule.id,
+          followed: (i * 7 + index) % 10 < 8,
+        })),
+        notes: null,
+      },
       cookie,
+    );
+  for (let start = 0; start < SESSIONS; start += IN_FLIGHT) {
+    await Promise.all(
+      Array.from({ length: Math.min(IN_FLIGHT, SESSIONS - start) }, (_, i) => record(start + i)),
     );
   }
   // Make sure the measured requests do what we think: an authenticated session, 20 rules.
@@ -66,5 +83,5 @@ export async function seed(base: string) {
       `seeding: session authenticated=${session.authenticated}, ${rules.length} rules`,
     );
   }
-  return { cookie, credentials };
+  return { cookie, credentials, today: dayOf(0) };
 }

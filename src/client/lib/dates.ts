@@ -1,15 +1,11 @@
 import { format } from 'date-fns';
+import { toCalendarDay } from '#shared/schemas/common.ts';
 
 /*
  * A session's date is a calendar day, sent as that day's midnight UTC. It is never turned into
  * a local instant (which would show 13 March east or west of UTC); its Y-M-D parts are read
  * as they are.
  */
-
-/** `YYYY-MM-DD` of a wire date (`2026-03-14T00:00:00.000Z`) or of a day already in that form. */
-export function toCalendarDay(wireDate: string): string {
-  return wireDate.slice(0, 10);
-}
 
 /** The trader's own local day today, as `YYYY-MM-DD`: the new-session dialog's default. */
 export function todayLocal(now: Date = new Date()): string {

@@ -3,6 +3,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { AppDatabase } from './client.ts';
 import type { DialectName } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as analyticsSummaries from './migrations/0002-analytics-summaries.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -11,6 +12,7 @@ interface DialectMigration {
 /** Listed, not read from a folder: the server is bundled, and the order is explicit. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-initial': initial,
+  '0002-analytics-summaries': analyticsSummaries,
 };
 
 /**

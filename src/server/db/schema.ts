@@ -80,6 +80,29 @@ export interface SessionRuleResultsTable {
   followed: Bool;
 }
 
+/** One trader's sessions of one month, summed: kept in step by every session write. */
+export interface MonthStatsTable {
+  user_id: number;
+  /** `YYYY-MM`. */
+  month: string;
+  session_count: number;
+  rating_sum: number;
+  followed_count: number;
+  total_count: number;
+}
+
+/** One rule's checklist items of one trader's month, summed, with its latest text. */
+export interface RuleMonthStatsTable {
+  user_id: number;
+  rule_id: number;
+  month: string;
+  followed_count: number;
+  total_count: number;
+  latest_date: string;
+  latest_session_id: number;
+  description: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -87,6 +110,8 @@ export interface Database {
   session_types: SessionTypesTable;
   trading_sessions: TradingSessionsTable;
   session_rule_results: SessionRuleResultsTable;
+  month_stats: MonthStatsTable;
+  rule_month_stats: RuleMonthStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -148,6 +148,11 @@ export function calendarDate(label: string, requiredMessage = `${label} is requi
     .refine(isCalendarDate, error);
 }
 
+/** The `YYYY-MM-DD` of a wire date (`2026-03-14T00:00:00.000Z`) or of a day in that form. */
+export function toCalendarDay(wireDate: string): string {
+  return wireDate.slice(0, 10);
+}
+
 /** The wire form of a calendar date: its midnight UTC. */
 export function toWireDate(day: string): string {
   return `${day}T00:00:00.000Z`;

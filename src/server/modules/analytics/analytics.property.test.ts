@@ -106,10 +106,19 @@ const sessionArbitrary = (ruleCount: number) =>
     renameRule: fc.option(fc.nat(ruleCount - 1), { freq: 4 }),
   });
 
+/** Later corrections: a session moved to another day with new flags, or deleted. */
+const changeArbitrary = fc.record({
+  kind: fc.constantFrom('edit', 'delete', 'bulk-delete'),
+  target: fc.nat(),
+  date: fc.constantFrom(...DAYS),
+  flags: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+});
+
 const historyArbitrary = fc.integer({ min: 1, max: 8 }).chain((ruleCount) =>
   fc.record({
     ruleCount: fc.constant(ruleCount),
     sessions: fc.array(sessionArbitrary(ruleCount), { maxLength: 12 }),
+    changes: fc.array(changeArbitrary, { maxLength: 4 }),
   }),
 );
 
@@ -162,6 +171,45 @@ describeEachDialect('analytics figures', (dialect) => {
               });
             }
           }
+          for (const change of history.changes) {
+            const target = sessions[change.target % Math.max(sessions.length, 1)];
+            if (!target) break;
+            if (change.kind === 'edit') {
+              const response = await t.app.inject({
+                method: 'PUT',
+                url: `/api/sessions/${target.id}`,
+                headers: { cookie },
+                payload: {
+                  name: target.name,
+                  date: change.date,
+                  sessionTypeId: 2,
+                  notes: null,
+                  rulesFollowed: target.rulesFollowed.map((item, i) => ({
+                    ruleId: item.ruleId,
+                    followed: change.flags[i] ?? false,
+                  })),
+                },
+              });
+              expect(response.statusCode, response.body).toBe(200);
+              sessions[sessions.indexOf(target)] = response.json<{ session: Session }>().session;
+            } else {
+              const response =
+                change.kind === 'delete'
+                  ? await t.app.inject({
+                      method: 'DELETE',
+                      url: `/api/sessions/${target.id}`,
+                      headers: { cookie },
+                    })
+                  : await t.app.inject({
+                      method: 'POST',
+                      url: '/api/sessions/bulk-delete',
+                      headers: { cookie },
+                      payload: { ids: [target.id] },
+                    });
+              expect(response.statusCode, response.body).toBe(200);
+              sessions.splice(sessions.indexOf(target), 1);
+            }
+          }
           for (const query of queries) {
             const response = await t.app.inject({
               method: 'GET',
@@ -175,7 +223,7 @@ describeEachDialect('analytics figures', (dialect) => {
           }
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 30 },
     );
   });
 });

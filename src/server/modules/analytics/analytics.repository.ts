@@ -1,46 +1,77 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
-import { boolToInt, monthKey, percentage, roundedDivision } from '../../db/dialect.ts';
-import type { DayRange } from './analytics.shape.ts';
+import {
+  boolToInt,
+  LATEST_KEY_PREFIX_LENGTH,
+  latestKey,
+  maxLatestKey,
+  monthKey,
+  percentage,
+  roundedDivision,
+} from '../../db/dialect.ts';
+import { splitRange, type DayRange, type MonthRange } from './analytics.shape.ts';
 
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
 
-/** `session_date` within the range, both ends included; an open end is no condition. */
-function inRange(date: Expression<string>, { from, to }: DayRange): Expression<SqlBool> {
+const NOTHING = sql<SqlBool>`1 = 0`;
+
+/** `column` between the ends of a range, both included; an open end is no condition. */
+function between(column: Expression<string>, { from, to }: DayRange | MonthRange) {
   const conditions = [
-    ...(from ? [sql<SqlBool>`${date} >= ${from}`] : []),
-    ...(to ? [sql<SqlBool>`${date} <= ${to}`] : []),
+    ...(from ? [sql<SqlBool>`${column} >= ${from}`] : []),
+    ...(to ? [sql<SqlBool>`${column} <= ${to}`] : []),
   ];
-  return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`1 = 1`;
+  return conditions.length > 0
+    ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
+    : sql<SqlBool>`1 = 1`;
+}
+
+/** Sessions on the edge days of a range (none: a condition no row meets). */
+function onDays(date: Expression<string>, edges: DayRange[]): RawBuilder<SqlBool> {
+  if (edges.length === 0) return NOTHING;
+  return sql<SqlBool>`(${sql.join(
+    edges.map((edge) => between(date, edge)),
+    sql` or `,
+  )})`;
 }
 
 /**
- * The figures of the analytics, each one aggregate query over one trader's rows: nothing is
- * loaded to be counted in the process. Percentages and means are rounded half up in SQL
- * integers (`db/dialect.ts`), so both databases give the same numbers.
+ * The figures of the analytics, in SQL. A range is read as its whole months, from the
+ * per-month summaries (`analytics-summaries.ts`), plus its partial months at the ends, from
+ * the sessions themselves, added up in one statement: a 5,000-session history is a few hundred
+ * summary rows. Percentages and means are rounded half up in SQL integers (`db/dialect.ts`),
+ * so both databases give the same numbers.
  */
 export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
   const sessionDate = sql.ref<string>('s.session_date');
+  const summaryMonth = sql.ref<string>('month');
+
+  /** Summary rows of the range's whole months, or none. */
+  const inMonths = (months: MonthRange | null) =>
+    months ? between(summaryMonth, months) : NOTHING;
 
   return {
     /** Followed and total checklist items of the sessions in the range, and their percentage. */
     async overall(userId: number, range: DayRange) {
-      const followed = sql<number>`coalesce(sum(s.followed_count), 0)`;
-      const total = sql<number>`coalesce(sum(s.total_count), 0)`;
-      const row = await db
-        .selectFrom('trading_sessions as s')
-        .select([
-          followed.as('followedCount'),
-          total.as('totalCount'),
-          percentage(followed, total).as('compliance'),
-        ])
-        .where('s.user_id', '=', userId)
-        .where(inRange(sessionDate, range))
-        .executeTakeFirstOrThrow();
+      const { months, edges } = splitRange(range);
+      const { rows } = await sql<{ followedCount: number; totalCount: number; compliance: number }>`
+        select coalesce(sum(followed), 0) as "followedCount", coalesce(sum(total), 0) as "totalCount",
+          ${percentage(sql`coalesce(sum(followed), 0)`, sql`coalesce(sum(total), 0)`)} as "compliance"
+        from (
+          select followed_count as followed, total_count as total
+          from month_stats
+          where user_id = ${userId} and ${inMonths(months)}
+          union all
+          select s.followed_count, s.total_count
+          from trading_sessions s
+          where s.user_id = ${userId} and ${onDays(sessionDate, edges)}
+        ) as pieces
+      `.execute(db);
+      const row = rows[0];
       return {
-        followedCount: Number(row.followedCount),
-        totalCount: Number(row.totalCount),
-        compliance: Number(row.compliance),
+        followedCount: Number(row?.followedCount ?? 0),
+        totalCount: Number(row?.totalCount ?? 0),
+        compliance: Number(row?.compliance ?? 0),
       };
     },
 
@@ -49,6 +80,8 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
      * and its description as saved in the latest of them.
      */
     async ruleCompliance(userId: number, range: DayRange) {
+      const { months, edges } = splitRange(range);
+      const key = sql.ref<string>('latest');
       const { rows } = await sql<{
         ruleId: number;
         description: string;
@@ -56,21 +89,23 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
         totalCount: number;
         complianceRate: number;
       }>`
-        select rule_id as "ruleId", description, followed as "followedCount", total as "totalCount",
-          ${percentage(sql.ref('followed'), sql.ref('total'))} as "complianceRate"
+        select rule_id as "ruleId",
+          substr(${maxLatestKey(dialect, key)}, ${LATEST_KEY_PREFIX_LENGTH + 1}) as description,
+          sum(followed) as "followedCount", sum(total) as "totalCount",
+          ${percentage(sql`sum(followed)`, sql`sum(total)`)} as "complianceRate"
         from (
-          select r.rule_id,
-            first_value(r.rule_description) over latest as description,
-            sum(${boolToInt(sql.ref('r.followed'))}) over per_rule as followed,
-            count(*) over per_rule as total,
-            row_number() over latest as position
-          from session_rule_results r
-          join trading_sessions s on s.id = r.session_id
-          where r.user_id = ${userId} and ${inRange(sessionDate, range)}
-          window per_rule as (partition by r.rule_id),
-            latest as (partition by r.rule_id order by s.session_date desc, r.session_id desc)
-        ) as per_rule
-        where position = 1
+          select rule_id, followed_count as followed, total_count as total,
+            ${latestKey(dialect, sql.ref('latest_date'), sql.ref('latest_session_id'), sql.ref('description'))} as latest
+          from rule_month_stats
+          where user_id = ${userId} and ${inMonths(months)}
+          union all
+          select r.rule_id, ${boolToInt(sql.ref('r.followed'))}, 1,
+            ${latestKey(dialect, sessionDate, sql.ref('r.session_id'), sql.ref('r.rule_description'))}
+          from trading_sessions s
+          join session_rule_results r on r.session_id = s.id
+          where s.user_id = ${userId} and ${onDays(sessionDate, edges)}
+        ) as pieces
+        group by rule_id
       `.execute(db);
       return rows.map((row) => ({
         ruleId: Number(row.ruleId),
@@ -83,19 +118,26 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
 
     /** Per calendar month of the range: its sessions and the rounded mean of their ratings. */
     async monthlyTrends(userId: number, range: DayRange) {
-      const month = monthKey(dialect, sessionDate);
-      const rows = await db
-        .selectFrom('trading_sessions as s')
-        .select([
-          month.as('monthKey'),
-          sql<number>`count(*)`.as('totalSessions'),
-          roundedDivision(sql`sum(s.compliance_rating)`, sql`count(*)`).as('averageCompliance'),
-        ])
-        .where('s.user_id', '=', userId)
-        .where(inRange(sessionDate, range))
-        .groupBy(month)
-        .orderBy(month)
-        .execute();
+      const { months, edges } = splitRange(range);
+      const { rows } = await sql<{
+        monthKey: string;
+        totalSessions: number;
+        averageCompliance: number;
+      }>`
+        select month as "monthKey", sum(sessions) as "totalSessions",
+          ${roundedDivision(sql`sum(ratings)`, sql`sum(sessions)`)} as "averageCompliance"
+        from (
+          select month, session_count as sessions, rating_sum as ratings
+          from month_stats
+          where user_id = ${userId} and ${inMonths(months)}
+          union all
+          select ${monthKey(dialect, sessionDate)}, 1, s.compliance_rating
+          from trading_sessions s
+          where s.user_id = ${userId} and ${onDays(sessionDate, edges)}
+        ) as pieces
+        group by month
+        order by month
+      `.execute(db);
       return rows.map((row) => ({
         monthKey: row.monthKey,
         totalSessions: Number(row.totalSessions),

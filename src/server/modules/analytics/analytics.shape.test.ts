@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, analyticsWindows, monthLabel, sortRuleCompliance } from './analytics.shape.ts';
+import {
+  addDays,
+  addMonths,
+  analyticsWindows,
+  lastDayOf,
+  monthLabel,
+  sortRuleCompliance,
+  splitRange,
+} from './analytics.shape.ts';
 
 describe('analytics shaping', () => {
   it('counts calendar days across months, leap days and years', () => {
@@ -42,5 +50,58 @@ describe('analytics shaping', () => {
         (r) => r.ruleId,
       ),
     ).toEqual([4, 1, 2, 3]);
+  });
+});
+
+describe('splitting a range into whole months and edge days', () => {
+  it('all history is every month and no edge', () => {
+    expect(splitRange({})).toEqual({ months: { from: undefined, to: undefined }, edges: [] });
+  });
+
+  it('whole months need no edge', () => {
+    expect(splitRange({ from: '2026-01-01', to: '2026-03-31' })).toEqual({
+      months: { from: '2026-01', to: '2026-03' },
+      edges: [],
+    });
+    expect(splitRange({ from: '2024-02-01', to: '2024-02-29' })).toEqual({
+      months: { from: '2024-02', to: '2024-02' },
+      edges: [],
+    });
+  });
+
+  it('partial months at the ends are read day by day', () => {
+    expect(splitRange({ from: '2025-12-15', to: '2026-03-10' })).toEqual({
+      months: { from: '2026-01', to: '2026-02' },
+      edges: [
+        { from: '2025-12-15', to: '2025-12-31' },
+        { from: '2026-03-01', to: '2026-03-10' },
+      ],
+    });
+    expect(splitRange({ from: '2026-02-13' })).toEqual({
+      months: { from: '2026-03', to: undefined },
+      edges: [{ from: '2026-02-13', to: '2026-02-28' }],
+    });
+    expect(splitRange({ to: '2026-02-27' })).toEqual({
+      months: { from: undefined, to: '2026-01' },
+      edges: [{ from: '2026-02-01', to: '2026-02-27' }],
+    });
+  });
+
+  it('a range with no whole month inside is one edge', () => {
+    expect(splitRange({ from: '2026-02-13', to: '2026-03-14' })).toEqual({
+      months: null,
+      edges: [{ from: '2026-02-13', to: '2026-03-14' }],
+    });
+    expect(splitRange({ from: '2026-03-01', to: '2026-03-14' })).toEqual({
+      months: null,
+      edges: [{ from: '2026-03-01', to: '2026-03-14' }],
+    });
+  });
+
+  it('knows the month lengths', () => {
+    expect(lastDayOf('2024-02')).toBe('2024-02-29');
+    expect(lastDayOf('2026-02')).toBe('2026-02-28');
+    expect(lastDayOf('2026-12')).toBe('2026-12-31');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
   });
 });

@@ -47,3 +47,51 @@ export function monthLabel(key: string): string {
 export function sortRuleCompliance(rules: RuleCompliance[]): RuleCompliance[] {
   return [...rules].sort((a, b) => b.complianceRate - a.complianceRate || a.ruleId - b.ruleId);
 }
+
+/** `YYYY-MM` of a calendar day. */
+export function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** The month `months` after `key` (before, when negative). */
+export function addMonths(key: string, months: number): string {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 7);
+}
+
+export function firstDayOf(key: string): string {
+  return `${key}-01`;
+}
+
+export function lastDayOf(key: string): string {
+  return addDays(firstDayOf(addMonths(key, 1)), -1);
+}
+
+/** Months, both included; a missing end is open. */
+export interface MonthRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * A range of days as the summaries can answer it: the whole months inside it (read from the
+ * per-month summaries), and the days left at its ends (read from the sessions themselves).
+ * `months` is null when no whole month lies inside; the edge days never span more than two
+ * partial months.
+ */
+export function splitRange({ from, to }: DayRange): {
+  months: MonthRange | null;
+  edges: DayRange[];
+} {
+  const firstMonth =
+    from && (from === firstDayOf(monthOf(from)) ? monthOf(from) : addMonths(monthOf(from), 1));
+  const lastMonth =
+    to && (to === lastDayOf(monthOf(to)) ? monthOf(to) : addMonths(monthOf(to), -1));
+  if (firstMonth && lastMonth && firstMonth > lastMonth) {
+    return { months: null, edges: [{ from, to }] };
+  }
+  const edges: DayRange[] = [];
+  if (from && firstMonth !== monthOf(from)) edges.push({ from, to: lastDayOf(monthOf(from)) });
+  if (to && lastMonth !== monthOf(to)) edges.push({ from: firstDayOf(monthOf(to)), to });
+  return { months: { from: firstMonth, to: lastMonth }, edges };
+}

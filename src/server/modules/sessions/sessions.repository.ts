@@ -232,15 +232,15 @@ export function createSessionsRepository({ db }: AppDatabase) {
       return new Map(rows.map((row) => [row.id, row.description]));
     },
 
-    /** Deletes the trader's sessions among `ids`; answers the screenshot of each one deleted. */
-    async deleteSessions(userId: number, ids: number[]): Promise<(string | null)[]> {
+    /** Deletes the trader's sessions among `ids`; answers the day and screenshot of each. */
+    async deleteSessions(userId: number, ids: number[]) {
       const rows = await db
         .deleteFrom('trading_sessions')
         .where('user_id', '=', userId)
         .where('id', 'in', ids)
-        .returning('screenshot_ref')
+        .returning(['session_date', 'screenshot_ref'])
         .execute();
-      return rows.map((row) => row.screenshot_ref);
+      return rows.map((row) => ({ day: row.session_date, screenshotRef: row.screenshot_ref }));
     },
 
     /** Which of `refs` a session still points at (the sweep keeps those files). */

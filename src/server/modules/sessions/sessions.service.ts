@@ -1,4 +1,5 @@
 import { complianceRating } from '#shared/compliance.ts';
+import { toCalendarDay } from '#shared/schemas/common.ts';
 import type {
   CreateSessionData,
   Session,
@@ -8,6 +9,7 @@ import type {
 } from '#shared/schemas/sessions.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
+import { refreshMonthSummaries } from '../analytics/analytics-summaries.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
 import { createSessionTypesRepository } from './session-types.repository.ts';
@@ -78,8 +80,19 @@ export function createSessionsService({
 }) {
   const sessions = createSessionsRepository(database);
   const sessionTypes = createSessionTypesRepository(database);
-  const locked = <T>(userId: number, work: (tx: SessionsRepository) => Promise<T>) =>
-    withTraderLock(database, userId, (tx) => work(createSessionsRepository(tx)));
+  /**
+   * A write under the trader's lock. `days` are the session days it changed: their months'
+   * analytics summaries are recounted in the same transaction.
+   */
+  const locked = <T>(
+    userId: number,
+    work: (tx: SessionsRepository) => Promise<{ result: T; days: string[] }>,
+  ) =>
+    withTraderLock(database, userId, async (tx) => {
+      const { result, days } = await work(createSessionsRepository(tx));
+      await refreshMonthSummaries(tx, userId, days);
+      return result;
+    });
 
   const assertTypeExists = async (id: number) => {
     if (!(await sessionTypes.hasSessionType(id))) throw unknownSessionType();
@@ -93,6 +106,16 @@ export function createSessionsService({
 
   const removeScreenshots = (refs: (string | null)[]) =>
     Promise.all(refs.flatMap((ref) => (ref ? [deleteScreenshot(images, ref)] : [])));
+
+  /** Deletes the trader's sessions among `ids`, then their files; answers how many went. */
+  const deleteAll = async (userId: number, ids: number[]) => {
+    const deleted = await locked(userId, async (tx) => {
+      const rows = await tx.deleteSessions(userId, ids);
+      return { result: rows, days: rows.map((row) => row.day) };
+    });
+    await removeScreenshots(deleted.map((row) => row.screenshotRef));
+    return deleted.length;
+  };
 
   return {
     async listSessions(userId: number, query: SessionsQuery): Promise<SessionsPage> {
@@ -120,7 +143,7 @@ export function createSessionsService({
             return { ...item, description };
           });
           const id = await tx.insertSession(userId, toRowData(input, checklist), ref, checklist);
-          return readSession(tx, userId, id);
+          return { result: await readSession(tx, userId, id), days: [input.date] };
         }),
       );
     },
@@ -146,7 +169,10 @@ export function createSessionsService({
             id,
             input.rulesFollowed.filter((item) => item.followed).map((item) => item.ruleId),
           );
-          return readSession(tx, userId, id);
+          return {
+            result: await readSession(tx, userId, id),
+            days: [toCalendarDay(current.date), input.date],
+          };
         }),
       );
       await removeScreenshots([replacedRef]);
@@ -154,17 +180,11 @@ export function createSessionsService({
     },
 
     async deleteSession(userId: number, id: number): Promise<void> {
-      const refs = await locked(userId, (tx) => tx.deleteSessions(userId, [id]));
-      if (refs.length === 0) throw sessionNotFound();
-      await removeScreenshots(refs);
+      if ((await deleteAll(userId, [id])) === 0) throw sessionNotFound();
     },
 
     /** Deletes those of `ids` that are the trader's, in one transaction; answers how many. */
-    async deleteSessions(userId: number, ids: number[]): Promise<number> {
-      const refs = await locked(userId, (tx) => tx.deleteSessions(userId, ids));
-      await removeScreenshots(refs);
-      return refs.length;
-    },
+    deleteSessions: (userId: number, ids: number[]): Promise<number> => deleteAll(userId, ids),
 
     /** The bytes of one of the trader's screenshots (or its thumbnail); 404 for anyone else. */
     async readScreenshot(userId: number, ref: string, variant: 'image' | 'thumbnail') {

@@ -2,7 +2,8 @@ import { Link } from 'wouter';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { formatSessionDate, toCalendarDay } from '#client/lib/dates.ts';
+import { toCalendarDay } from '#shared/schemas/common.ts';
+import { formatSessionDate } from '#client/lib/dates.ts';
 import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
 import { useRecentSessions } from '../api/get-recent-sessions.ts';
 

@@ -4,7 +4,8 @@ import {
   type CreateSessionInput,
   type Session,
 } from '#shared/schemas/sessions.ts';
-import { todayLocal, toCalendarDay } from '#client/lib/dates.ts';
+import { toCalendarDay } from '#shared/schemas/common.ts';
+import { todayLocal } from '#client/lib/dates.ts';
 
 /** One line of the checklist: a current rule (new session) or a session's own item (edit). */
 export type ChecklistItem = { ruleId: number; description: string };

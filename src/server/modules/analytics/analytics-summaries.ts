@@ -1,0 +1,71 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { AppDatabase } from '../../db/client.ts';
+import { boolToInt, monthKey } from '../../db/dialect.ts';
+import { addMonths, firstDayOf, monthOf } from './analytics.shape.ts';
+
+/** The sessions of the given months: `[first day, first day of the next month)`. */
+function inMonths(date: Expression<string>, months: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    months.map(
+      (month) =>
+        sql`(${date} >= ${firstDayOf(month)} and ${date} < ${firstDayOf(addMonths(month, 1))})`,
+    ),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * Recomputes a trader's per-month summaries (`month_stats`, `rule_month_stats`) for the months
+ * of `days` from their sessions. Every session write calls it, inside its transaction and
+ * under the trader's lock, with the days it touched (an edit that moves a session to another
+ * month touches both), so the summaries always say what the sessions say. Recounting a month
+ * reads at most that month's sessions: it costs the same however long the history is.
+ */
+export async function refreshMonthSummaries(
+  { db, dialect }: AppDatabase,
+  userId: number,
+  days: string[],
+): Promise<void> {
+  const months = [...new Set(days.map(monthOf))];
+  if (months.length === 0) return;
+  const sessionDate = sql.ref<string>('s.session_date');
+  const month = monthKey(dialect, sessionDate);
+
+  await db
+    .deleteFrom('month_stats')
+    .where('user_id', '=', userId)
+    .where('month', 'in', months)
+    .execute();
+  await sql`
+    insert into month_stats (user_id, month, session_count, rating_sum, followed_count, total_count)
+    select s.user_id, ${month}, count(*), sum(s.compliance_rating), sum(s.followed_count),
+      sum(s.total_count)
+    from trading_sessions s
+    where s.user_id = ${userId} and ${inMonths(sessionDate, months)}
+    group by s.user_id, ${month}
+  `.execute(db);
+
+  await db
+    .deleteFrom('rule_month_stats')
+    .where('user_id', '=', userId)
+    .where('month', 'in', months)
+    .execute();
+  await sql`
+    insert into rule_month_stats (user_id, rule_id, month, followed_count, total_count,
+      latest_date, latest_session_id, description)
+    select user_id, rule_id, month, followed, total, session_date, session_id, rule_description
+    from (
+      select r.user_id, r.rule_id, ${month} as month,
+        sum(${boolToInt(sql.ref('r.followed'))}) over per_month as followed,
+        count(*) over per_month as total,
+        s.session_date, r.session_id, r.rule_description,
+        row_number() over (partition by r.rule_id, ${month}
+          order by s.session_date desc, r.session_id desc) as position
+      from trading_sessions s
+      join session_rule_results r on r.session_id = s.id
+      where s.user_id = ${userId} and ${inMonths(sessionDate, months)}
+      window per_month as (partition by r.rule_id, ${month})
+    ) as items
+    where position = 1
+  `.execute(db);
+}
