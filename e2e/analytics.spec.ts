@@ -293,6 +293,45 @@ test('a new trader sees the empty states on the dashboard and the analytics page
   await expect(page.getByRole('button', { name: 'Show as table' })).toHaveCount(0);
 });
 
+test('while the figures load, the cards hold their place with placeholders', async ({ page }) => {
+  await logInAsNewTrader(page);
+  // The figures are held back until the placeholders have been seen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/analytics?*', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  const overall = card(page, 'Overall Compliance');
+  await expect(overall.getByRole('status', { name: 'Loading overall compliance' })).toBeVisible();
+  await expect(overall.getByText('-', { exact: true })).toBeVisible();
+  await expect(
+    card(page, 'Rule Compliance').getByRole('status', { name: 'Loading rule compliance' }),
+  ).toBeVisible();
+
+  await page.goto('/analytics');
+  const details = card(page, 'Rule Compliance Details').getByRole('status', {
+    name: 'Loading rule compliance details',
+  });
+  await expect(details).toBeVisible();
+  await expect(details.locator(':scope > *')).toHaveCount(4);
+  await expect(
+    card(page, 'Overall Compliance').getByRole('status', { name: 'Loading overall compliance' }),
+  ).toBeVisible();
+  await expect(
+    card(page, 'Trading Rule Analysis').getByRole('status', { name: 'Loading chart' }),
+  ).toBeVisible();
+
+  release();
+  await expect(details).toBeHidden();
+  await expect(card(page, 'Overall Compliance').getByRole('meter')).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+});
+
 /**
  * A string of recharts' own code (the class of the chart's outer element): a script holding it
  * holds the charts library, whatever the bundler named the file.
