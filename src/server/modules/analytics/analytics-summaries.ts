@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
 import { boolToInt, monthKey } from '../../db/dialect.ts';
-import { addMonths, firstDayOf, monthOf } from './analytics.shape.ts';
+import { addMonths, firstDayOf, monthOf } from '#shared/calendar.ts';
 
 /** The sessions of the given months: `[first day, first day of the next month)`. */
 function inMonths(date: Expression<string>, months: string[]): Expression<SqlBool> {

@@ -6,7 +6,8 @@ import { createLoggedInUser } from '#testing/factories.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { addDays, monthLabel } from './analytics.shape.ts';
+import { addDays } from '#shared/calendar.ts';
+import { monthLabel } from './analytics.shape.ts';
 
 /*
  * The figures as the product defines them, computed the plain way over the sessions the test

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  addMonths,
-  analyticsWindows,
-  lastDayOf,
-  monthLabel,
-  sortRuleCompliance,
-  splitRange,
-} from './analytics.shape.ts';
+import { analyticsWindows, monthLabel, sortRuleCompliance, splitRange } from './analytics.shape.ts';
 
 describe('analytics shaping', () => {
-  it('counts calendar days across months, leap days and years', () => {
-    expect(addDays('2026-03-14', -29)).toBe('2026-02-13');
-    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
-    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-  });
-
   it('without a range: 30 days to today for the overall figure, all history for the rest', () => {
     expect(analyticsWindows({ today: '2026-03-14' })).toEqual({
       overall: { from: '2026-02-13', to: '2026-03-14' },
@@ -96,12 +81,5 @@ describe('splitting a range into whole months and edge days', () => {
       months: null,
       edges: [{ from: '2026-03-01', to: '2026-03-14' }],
     });
-  });
-
-  it('knows the month lengths', () => {
-    expect(lastDayOf('2024-02')).toBe('2024-02-29');
-    expect(lastDayOf('2026-02')).toBe('2026-02-28');
-    expect(lastDayOf('2026-12')).toBe('2026-12-31');
-    expect(addMonths('2026-01', -1)).toBe('2025-12');
   });
 });

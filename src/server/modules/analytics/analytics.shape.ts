@@ -1,3 +1,4 @@
+import { addDays, addMonths, firstDayOf, lastDayOf, monthOf } from '#shared/calendar.ts';
 import type { AnalyticsQuery, RuleCompliance } from '#shared/schemas/analytics.ts';
 
 /** Calendar days, both included; a missing end is open. */
@@ -10,12 +11,6 @@ export interface DayRange {
 export interface AnalyticsWindows {
   overall: DayRange;
   details: DayRange;
-}
-
-/** The calendar day `days` after `day` (before, when negative); no time zone is involved. */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The "last 30 days": 30 calendar days ending on the trader's today, today included. */
@@ -46,25 +41,6 @@ export function monthLabel(key: string): string {
 /** Highest rate first, then by the rule's id: the same order on both databases. */
 export function sortRuleCompliance(rules: RuleCompliance[]): RuleCompliance[] {
   return [...rules].sort((a, b) => b.complianceRate - a.complianceRate || a.ruleId - b.ruleId);
-}
-
-/** `YYYY-MM` of a calendar day. */
-export function monthOf(day: string): string {
-  return day.slice(0, 7);
-}
-
-/** The month `months` after `key` (before, when negative). */
-export function addMonths(key: string, months: number): string {
-  const [year, month] = key.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 7);
-}
-
-export function firstDayOf(key: string): string {
-  return `${key}-01`;
-}
-
-export function lastDayOf(key: string): string {
-  return addDays(firstDayOf(addMonths(key, 1)), -1);
 }
 
 /** Months, both included; a missing end is open. */
