@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createSession } from './session-support.ts';
-import { createRules, createTrader, logInAsNewTrader, logInWithForm } from './support.ts';
+import { checklist, createSession } from './session-support.ts';
+import {
+  createRules,
+  createTrader,
+  expectNoSeriousViolations,
+  logInAsNewTrader,
+  logInWithForm,
+} from './support.ts';
 
 test('on a phone the sidebar hides behind a menu button', async ({ page, request }) => {
   const account = await createTrader(request);
@@ -88,4 +94,34 @@ test('on a phone the history is a readable list of sessions, without sideways sc
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
     ),
   ).toBe(true);
+});
+
+test('on a phone the analytics fit the screen, and a wide chart scrolls by keyboard too', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(
+    page,
+    Array.from({ length: 8 }, (_, i) => ({ description: `Rule number ${i + 1} of the plan` })),
+  );
+  await createSession(page, {
+    name: 'London open',
+    date: '2026-03-14',
+    rulesFollowed: await checklist(page, 5),
+  });
+
+  await page.goto('/analytics');
+  const chart = page.getByRole('group', { name: 'Trading Rule Compliance Analysis' });
+  await expect(chart).toBeVisible();
+  // Eight bars do not fit a phone: the chart scrolls inside its card, the page does not.
+  expect(await chart.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
+  await chart.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => chart.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  await expectNoSeriousViolations(page);
 });

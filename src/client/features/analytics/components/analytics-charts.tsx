@@ -44,8 +44,14 @@ const chartClass =
 export function RuleComplianceBarChart({ data, title }: ChartProps<RuleCompliance>) {
   const labels = new Map(data.map((rule) => [rule.ruleId, truncateLabel(rule.description)]));
   return (
-    // Many rules scroll sideways rather than squeezing their bars and labels together.
-    <div className="overflow-x-auto">
+    // Many rules scroll sideways rather than squeezing their bars and labels together; the
+    // scrolling box takes the focus, so a keyboard can scroll it too.
+    <div
+      className="focus-visible:ring-ring overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
+      tabIndex={0}
+      role="group"
+      aria-label={title}
+    >
       <div style={{ minWidth: 64 + data.length * 56 }}>
         <BarChart
           responsive
