@@ -25,6 +25,7 @@ import { sessionTypesRoutes } from './modules/sessions/session-types.routes.ts';
 import { screenshotsRoutes } from './modules/sessions/screenshots.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -146,6 +147,7 @@ export async function createApp({
         }),
       });
       await api.register(authRoutes, { auth, users, limits, cookieSecure: config.cookieSecure });
+      await api.register(settingsRoutes, { users });
       await api.register(rulesRoutes, { rules });
       await api.register(sessionTypesRoutes, {
         sessionTypes: createSessionTypesRepository(database),

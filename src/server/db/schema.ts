@@ -21,7 +21,7 @@ export interface UsersTable {
   notify_weekly_reports: BoolWithDefault;
   notify_low_compliance: BoolWithDefault;
   created_at: Timestamp;
-  updated_at: Timestamp;
+  updated_at: ColumnType<string, never, string>;
 }
 
 /** Logins ("auth sessions"): one row per logged-in browser. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
+import { nowExpression } from '../../db/dialect.ts';
 import type { UserRecord, UserRow } from '../../db/schema.ts';
 
 /** The columns of a `UserRecord`: everything the API may show, never the password hash. */
@@ -27,8 +28,28 @@ export interface NewUser {
   isAdmin: boolean;
 }
 
+/** Columns a profile change may set; absent ones stay as they are. */
+export interface ProfileChanges {
+  full_name?: string;
+  email?: string;
+  company_name?: string | null;
+  notify_trading_sessions?: boolean;
+  notify_weekly_reports?: boolean;
+  notify_low_compliance?: boolean;
+}
+
 export function createUsersRepository({ db, dialect }: AppDatabase) {
   return {
+    /** Changes the user's own profile; answers the user as it now is, or undefined if gone. */
+    updateProfile(userId: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
+      return db
+        .updateTable('users')
+        .set({ ...changes, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .returning(userColumns)
+        .executeTakeFirst();
+    },
+
     async hasAnyUser(): Promise<boolean> {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },

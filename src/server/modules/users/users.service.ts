@@ -1,6 +1,8 @@
 import type { SignupData, User } from '#shared/schemas/auth.ts';
+import type { UpdateProfileData } from '#shared/schemas/settings.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
+import { notAuthenticated } from '../../errors.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { normalizeUsername, toUserDto } from './user-dto.ts';
 import { passwordTooCommon, signupClosed, usernameTaken } from './users.errors.ts';
@@ -8,7 +10,7 @@ import { createUsersRepository } from './users.repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-/** Owns accounts: who may sign up, how an account is created, and (later) profiles and the admin list. */
+/** Owns accounts: who may sign up, how an account is created, profiles, and (later) the admin list. */
 export function createUsersService({
   database,
   isSignupConfiguredOpen,
@@ -62,5 +64,21 @@ export function createUsersService({
     },
 
     findUserForLogin: (username: string) => users.findUserForLogin(normalizeUsername(username)),
+
+    /** A user's own profile and notification switches; only what the input names changes. */
+    async updateProfile(userId: number, input: UpdateProfileData): Promise<User> {
+      const notifications = input.preferences?.notifications;
+      const row = await users.updateProfile(userId, {
+        full_name: input.fullName,
+        email: input.email,
+        company_name: input.companyName,
+        notify_trading_sessions: notifications?.tradingSessions,
+        notify_weekly_reports: notifications?.weeklyReports,
+        notify_low_compliance: notifications?.lowCompliance,
+      });
+      // The account was deleted while the request was on its way.
+      if (!row) throw notAuthenticated();
+      return toUserDto(row);
+    },
   };
 }
