@@ -131,12 +131,13 @@ async function createSessions(
 }
 
 async function createDemoTrader(database: AppDatabase, config: Config) {
+  const images = createImageStoreFromConfig(config);
   const services = {
     database,
     // The script acts for the operator: it may add an account whatever SIGNUP says.
-    users: createUsersService({ database, isSignupConfiguredOpen: true }),
+    users: createUsersService({ database, images, isSignupConfiguredOpen: true }),
     rules: createRulesService({ database }),
-    sessions: createSessionsService({ database, images: createImageStoreFromConfig(config) }),
+    sessions: createSessionsService({ database, images }),
   };
   const wasAdmin = await removeDemoTrader(services);
   const account = await createAccount(services, wasAdmin);

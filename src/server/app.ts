@@ -102,7 +102,11 @@ export async function createApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ isCheckingResponses }));
 
-  const users = createUsersService({ database, isSignupConfiguredOpen: config.isSignupOpen });
+  const users = createUsersService({
+    database,
+    images,
+    isSignupConfiguredOpen: config.isSignupOpen,
+  });
   const auth = createAuthService({
     users,
     logins: createLoginsRepository(database),

@@ -3,9 +3,10 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { sweepScreenshots } from './modules/sessions/screenshot-sweep.ts';
+import { imageFolders } from './image-folders.ts';
 import { describeStartupError } from './startup-errors.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
+import { sweepImages } from './storage/sweep.ts';
 
 function readConfig(): Config {
   try {
@@ -71,9 +72,9 @@ async function main(config: Config) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Files a crash left without a row; in the background, the server is already answering.
-  sweepScreenshots({ database, images }).then(
-    (removed) => removed > 0 && app.log.info({ removed }, 'removed unreferenced screenshot files'),
-    (error: unknown) => app.log.warn({ err: error }, 'screenshot sweep failed'),
+  sweepImages({ images, folders: imageFolders(database) }).then(
+    (removed) => removed > 0 && app.log.info({ removed }, 'removed unreferenced image files'),
+    (error: unknown) => app.log.warn({ err: error }, 'image sweep failed'),
   );
   app.log.info(
     `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,

@@ -181,7 +181,11 @@ test('an account named demo that the script did not make is refused, not deleted
   const dataDir = join(root, 'data-not-ours');
   const database = createDatabase({ dialect: 'sqlite', filename: join(dataDir, 'rulekeeper.db') });
   await migrateToLatest(database);
-  const users = createUsersService({ database, isSignupConfiguredOpen: true });
+  const users = createUsersService({
+    database,
+    images: createImageStoreFromConfig({ dataDir }),
+    isSignupConfiguredOpen: true,
+  });
   await users.signup(
     signupSchema.parse({
       username: 'demo',

@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
-import { sweepScreenshots } from './modules/sessions/screenshot-sweep.ts';
+import { imageFolders } from './image-folders.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
+import { sweepImages } from './storage/sweep.ts';
 
 /**
  * `npm run sweep:images`: removes stored images that no row references (the server also does
@@ -11,9 +12,9 @@ try {
   const config = loadConfig();
   const database = createDatabase(databaseOptionsFromConfig(config));
   try {
-    const removed = await sweepScreenshots({
-      database,
+    const removed = await sweepImages({
       images: createImageStoreFromConfig(config),
+      folders: imageFolders(database),
     });
     console.log(`Removed ${removed} unreferenced image file${removed === 1 ? '' : 's'}.`);
   } finally {

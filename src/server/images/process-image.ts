@@ -40,15 +40,14 @@ export interface ProcessedImage {
 }
 
 const THUMBNAIL = { width: 480, height: 320 };
+const AVATAR_SIZE = 256;
 
 /**
- * Checks an uploaded image by its bytes and makes the files that are stored: the image
- * re-encoded (which drops its metadata, GPS positions included, after applying its rotation)
- * and a thumbnail. PNG, JPEG and WebP keep their format; a GIF becomes a PNG of its first
- * frame. A file that is not one of the four, is cut short or is corrupt is refused, and so is
- * one over the byte or pixel limits, before it is decoded.
+ * Checks an uploaded image by its bytes: one of the four formats by its signature, within the
+ * byte limit, and within the pixel limit by its header, before anything is decoded. Answers its
+ * format and a reader of it, oriented by its EXIF rotation, that refuses truncated pixels.
  */
-export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+async function openImage(bytes: Buffer, limits: ImageLimits) {
   if (bytes.length > limits.maxBytes) throw new ImageRejected('too-many-bytes');
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRejected('not-an-image');
@@ -66,22 +65,47 @@ export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<
   }
   if (!width || !height) throw new ImageRejected('not-an-image');
   if (width * height > limits.maxPixels) throw new ImageRejected('too-many-pixels');
+  return { format, oriented: () => input().rotate() };
+}
 
+/** Runs the encoders; a failure there means the header was fine but the pixels are not. */
+async function encodeOrReject<T>(encode: () => Promise<T>): Promise<T> {
   try {
-    const oriented = input().rotate();
+    return await encode();
+  } catch {
+    throw new ImageRejected('not-an-image');
+  }
+}
+
+/**
+ * Makes the files stored for an uploaded screenshot: the image re-encoded (which drops its
+ * metadata, GPS positions included, after applying its rotation) and a thumbnail. PNG, JPEG and
+ * WebP keep their format; a GIF becomes a PNG of its first frame. A file that is not one of the
+ * four, is cut short or is corrupt is refused, and so is one over the byte or pixel limits.
+ */
+export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+  const { format, oriented } = await openImage(bytes, limits);
+  return encodeOrReject(async () => {
     const [image, thumbnail] = await Promise.all([
-      encode(oriented.clone(), format),
-      oriented
-        .clone()
+      encode(oriented(), format),
+      oriented()
         .resize({ ...THUMBNAIL, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer(),
     ]);
     return { extension: extensionOf(format), image, thumbnail };
-  } catch {
-    // The header was fine but the pixels are not: cut short or corrupt.
-    throw new ImageRejected('not-an-image');
-  }
+  });
+}
+
+/** A profile picture: the same checks, then a 256 × 256 WebP cut to the middle of the image. */
+export async function processAvatar(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {
+  const { oriented } = await openImage(bytes, limits);
+  return encodeOrReject(() =>
+    oriented()
+      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer(),
+  );
 }
 
 function extensionOf(format: ImageFormat): ProcessedImage['extension'] {

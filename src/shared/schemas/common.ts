@@ -183,3 +183,12 @@ export function pageSchema<Key extends string, Item extends z.ZodType>(key: Key,
     [K in Key]: z.ZodArray<Item>;
   } & { nextCursor: z.ZodNullable<z.ZodString> });
 }
+
+/**
+ * An uploaded image as the client sends it: a base64 data URL. Its declared type means nothing:
+ * the server checks the bytes, caps the size and re-encodes the image.
+ */
+export function imageDataUrl(label: string) {
+  const error = `${label} must be sent as a data URL`;
+  return z.string({ error }).regex(/^data:[^,]{0,100};base64,/, error);
+}

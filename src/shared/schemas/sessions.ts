@@ -10,6 +10,7 @@ import {
   calendarDate,
   idParam,
   idSchema,
+  imageDataUrl,
   optionalText,
   pageQueryFields,
   pageSchema,
@@ -77,13 +78,7 @@ function checklist(repeatedMessage: string) {
     });
 }
 
-/**
- * A screenshot as the client sends it: a data URL of an image. Its bytes decide what it is;
- * the server checks them, caps the size and re-encodes the image.
- */
-const screenshotData = z
-  .string({ error: 'The screenshot must be sent as a data URL' })
-  .regex(/^data:[^,]{0,100};base64,/, 'The screenshot must be sent as a data URL');
+const screenshotData = imageDataUrl('The screenshot');
 
 const sessionFields = {
   name: requiredText({

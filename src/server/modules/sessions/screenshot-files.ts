@@ -2,26 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
 import { decodeDataUrl } from '../../images/data-url.ts';
 import { ImageRejected, processImage } from '../../images/process-image.ts';
+import type { AppDatabase } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import type { SweptFolder } from '../../storage/sweep.ts';
 import {
   screenshotNotAnImage,
   screenshotTooLarge,
   screenshotTooManyPixels,
 } from './sessions.errors.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
 
 /** Where a screenshot's two files live in the store. */
 export function screenshotKeys(ref: string) {
   return { image: `screenshots/${ref}`, thumbnail: `thumbnails/${ref}.webp` };
 }
 
-/** The store's folders of screenshot files, and the screenshot a file of each belongs to. */
-export const SCREENSHOT_FOLDERS = [
-  { prefix: 'screenshots/', refOf: (key: string) => key.slice('screenshots/'.length) },
-  {
-    prefix: 'thumbnails/',
-    refOf: (key: string) => key.slice('thumbnails/'.length, -'.webp'.length),
-  },
-] as const;
+/** The store's folders of screenshot files, for the sweep. */
+export function screenshotFolders(database: AppDatabase): SweptFolder[] {
+  const sessions = createSessionsRepository(database);
+  const findReferenced = (refs: string[]) => sessions.findReferencedScreenshots(refs);
+  return [
+    { prefix: 'screenshots/', refOf: (key) => key.slice('screenshots/'.length), findReferenced },
+    {
+      prefix: 'thumbnails/',
+      refOf: (key) => key.slice('thumbnails/'.length, -'.webp'.length),
+      findReferenced,
+    },
+  ];
+}
 
 const LIMITS = { maxBytes: SCREENSHOT_MAX_BYTES, maxPixels: SCREENSHOT_MAX_PIXELS };
 

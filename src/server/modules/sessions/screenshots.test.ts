@@ -7,7 +7,8 @@ import { createLoggedInUser } from '#testing/factories.ts';
 import { createJpegWithGps, createPng, createPngClaimingSize, toDataUrl } from '#testing/images.ts';
 import { buildSession, createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { SWEEP_GRACE_MS, sweepScreenshots } from './screenshot-sweep.ts';
+import { imageFolders } from '../../image-folders.ts';
+import { SWEEP_GRACE_MS, sweepImages } from '../../storage/sweep.ts';
 
 const NOT_AN_IMAGE = 'The screenshot must be a PNG, JPEG, WebP or GIF image';
 
@@ -275,7 +276,9 @@ describeEachDialect('session screenshots', (dialect) => {
         await utimes(join(t.imageDir, file), old, old);
       }
 
-      expect(await sweepScreenshots({ database: t.database, images: t.images, now })).toBe(2);
+      expect(await sweepImages({ images: t.images, folders: imageFolders(t.database), now })).toBe(
+        2,
+      );
       expect(await t.listImageFiles()).toEqual(
         [
           `screenshots/${kept.screenshotPath}`,

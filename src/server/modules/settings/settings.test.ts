@@ -84,7 +84,7 @@ describeEachDialect('PUT /api/auth/update-profile', (dialect) => {
     {
       case: 'nothing',
       payload: {},
-      message: 'Nothing to change: send fullName, email, companyName or preferences',
+      message: 'Nothing to change: send fullName, email, companyName, avatar or preferences',
     },
   ])('$case answers 400, and nothing changes', async ({ payload, message }) => {
     const before = await currentUser();

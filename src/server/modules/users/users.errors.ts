@@ -23,3 +23,34 @@ export const passwordTooCommon = createErrorFactory({
   message: TOO_COMMON,
   issues: [{ path: 'password', message: TOO_COMMON }],
 });
+
+export const avatarNotFound = createErrorFactory({
+  code: 'users.avatar_not_found',
+  statusCode: 404,
+  message: 'Picture not found',
+});
+
+const AVATAR_NOT_AN_IMAGE = 'The picture must be a PNG, JPEG, WebP or GIF image';
+export const avatarNotAnImage = createErrorFactory({
+  code: 'users.avatar_not_an_image',
+  statusCode: 400,
+  message: AVATAR_NOT_AN_IMAGE,
+  issues: [{ path: 'avatar', message: AVATAR_NOT_AN_IMAGE }],
+});
+
+const AVATAR_TOO_MANY_PIXELS = 'The picture is too large: at most 25 megapixels';
+export const avatarTooManyPixels = createErrorFactory({
+  code: 'users.avatar_too_many_pixels',
+  statusCode: 400,
+  message: AVATAR_TOO_MANY_PIXELS,
+  issues: [{ path: 'avatar', message: AVATAR_TOO_MANY_PIXELS }],
+});
+
+/** The product's own words for a picture over 2 MB. */
+export const AVATAR_TOO_LARGE = 'Profile image must be less than 2MB.';
+export const avatarTooLarge = createErrorFactory({
+  code: 'users.avatar_too_large',
+  statusCode: 413,
+  message: AVATAR_TOO_LARGE,
+  issues: [{ path: 'avatar', message: AVATAR_TOO_LARGE }],
+});

@@ -33,6 +33,7 @@ export interface ProfileChanges {
   full_name?: string;
   email?: string;
   company_name?: string | null;
+  avatar_ref?: string | null;
   notify_trading_sessions?: boolean;
   notify_weekly_reports?: boolean;
   notify_low_compliance?: boolean;
@@ -40,6 +41,36 @@ export interface ProfileChanges {
 
 export function createUsersRepository({ db, dialect }: AppDatabase) {
   return {
+    async findAvatarRef(userId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('avatar_ref')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.avatar_ref ?? null;
+    },
+
+    /** The id of the user whose picture `ref` is, if any. */
+    async findAvatarOwner(ref: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('avatar_ref', '=', ref)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Which of `refs` a user's picture still is (the sweep keeps those files). */
+    async findReferencedAvatars(refs: string[]): Promise<Set<string>> {
+      if (refs.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('users')
+        .select('avatar_ref')
+        .where('avatar_ref', 'in', refs)
+        .execute();
+      return new Set(rows.flatMap((row) => (row.avatar_ref ? [row.avatar_ref] : [])));
+    },
+
     /** Changes the user's own profile; answers the user as it now is, or undefined if gone. */
     updateProfile(userId: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
       return db

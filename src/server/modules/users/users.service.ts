@@ -2,10 +2,12 @@ import type { SignupData, User } from '#shared/schemas/auth.ts';
 import type { UpdateProfileData } from '#shared/schemas/settings.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
-import { notAuthenticated } from '../../errors.ts';
+import { withTraderLock } from '../../db/trader-lock.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { avatarKey, deleteAvatar, storeAvatar } from './avatar-files.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { normalizeUsername, toUserDto } from './user-dto.ts';
-import { passwordTooCommon, signupClosed, usernameTaken } from './users.errors.ts';
+import { avatarNotFound, passwordTooCommon, signupClosed, usernameTaken } from './users.errors.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -13,9 +15,11 @@ export type UsersService = ReturnType<typeof createUsersService>;
 /** Owns accounts: who may sign up, how an account is created, profiles, and (later) the admin list. */
 export function createUsersService({
   database,
+  images,
   isSignupConfiguredOpen,
 }: {
   database: AppDatabase;
+  images: ImageStore;
   isSignupConfiguredOpen: boolean;
 }) {
   const users = createUsersRepository(database);
@@ -65,20 +69,47 @@ export function createUsersService({
 
     findUserForLogin: (username: string) => users.findUserForLogin(normalizeUsername(username)),
 
-    /** A user's own profile and notification switches; only what the input names changes. */
+    /**
+     * A user's own profile, picture and notification switches; only what the input names
+     * changes. A new picture is stored before the row commits and removed if it does not; the
+     * one it replaces is removed after.
+     */
     async updateProfile(userId: number, input: UpdateProfileData): Promise<User> {
       const notifications = input.preferences?.notifications;
-      const row = await users.updateProfile(userId, {
-        full_name: input.fullName,
-        email: input.email,
-        company_name: input.companyName,
-        notify_trading_sessions: notifications?.tradingSessions,
-        notify_weekly_reports: notifications?.weeklyReports,
-        notify_low_compliance: notifications?.lowCompliance,
-      });
-      // The account was deleted while the request was on its way.
-      if (!row) throw notAuthenticated();
-      return toUserDto(row);
+      const newRef = input.avatar ? await storeAvatar(images, input.avatar) : null;
+      try {
+        // Under the trader's lock: two pictures sent at once must not both replace the same one.
+        const { row, replacedRef } = await withTraderLock(database, userId, async (tx) => {
+          const locked = createUsersRepository(tx);
+          const replacedRef =
+            input.avatar === undefined ? null : await locked.findAvatarRef(userId);
+          const row = await locked.updateProfile(userId, {
+            full_name: input.fullName,
+            email: input.email,
+            company_name: input.companyName,
+            ...(input.avatar === undefined ? {} : { avatar_ref: newRef }),
+            notify_trading_sessions: notifications?.tradingSessions,
+            notify_weekly_reports: notifications?.weeklyReports,
+            notify_low_compliance: notifications?.lowCompliance,
+          });
+          return { row, replacedRef };
+        });
+        if (replacedRef) await deleteAvatar(images, replacedRef);
+        // The lock found the user, so the row is there.
+        return toUserDto(row!);
+      } catch (error) {
+        if (newRef) await deleteAvatar(images, newRef);
+        throw error;
+      }
+    },
+
+    /** A picture's bytes, for its owner and for administrators (the user list); 404 otherwise. */
+    async readAvatar(viewer: User, ref: string): Promise<Buffer> {
+      const owner = await users.findAvatarOwner(ref);
+      if (owner === undefined || (owner !== viewer.id && !viewer.isAdmin)) throw avatarNotFound();
+      const bytes = await images.get(avatarKey(ref));
+      if (!bytes) throw avatarNotFound();
+      return bytes;
     },
   };
 }

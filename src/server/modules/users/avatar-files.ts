@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS } from '#shared/constants.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { decodeDataUrl } from '../../images/data-url.ts';
+import { ImageRejected, processAvatar } from '../../images/process-image.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import type { SweptFolder } from '../../storage/sweep.ts';
+import { avatarNotAnImage, avatarTooLarge, avatarTooManyPixels } from './users.errors.ts';
+import { createUsersRepository } from './users.repository.ts';
+
+const PREFIX = 'avatars/';
+
+export function avatarKey(ref: string): string {
+  return `${PREFIX}${ref}`;
+}
+
+/** The store's folder of pictures, for the sweep. */
+export function avatarFolder(database: AppDatabase): SweptFolder {
+  const users = createUsersRepository(database);
+  return {
+    prefix: PREFIX,
+    refOf: (key) => key.slice(PREFIX.length),
+    findReferenced: (refs) => users.findReferencedAvatars(refs),
+  };
+}
+
+function toAppError(error: unknown): unknown {
+  if (!(error instanceof ImageRejected)) return error;
+  if (error.problem === 'too-many-bytes') return avatarTooLarge();
+  if (error.problem === 'too-many-pixels') return avatarTooManyPixels();
+  return avatarNotAnImage();
+}
+
+/** Checks and re-encodes a new picture and stores it, before its row commits; answers its ref. */
+export async function storeAvatar(store: ImageStore, dataUrl: string): Promise<string> {
+  const limits = { maxBytes: AVATAR_MAX_BYTES, maxPixels: AVATAR_MAX_PIXELS };
+  let image: Buffer;
+  try {
+    image = await processAvatar(decodeDataUrl(dataUrl, AVATAR_MAX_BYTES), limits);
+  } catch (error) {
+    throw toAppError(error);
+  }
+  const ref = `${randomBytes(16).toString('base64url')}.webp`;
+  await store.put(avatarKey(ref), image);
+  return ref;
+}
+
+/** Removes a picture's file. A failure is left to the sweep: no row points at it any more. */
+export async function deleteAvatar(store: ImageStore, ref: string): Promise<void> {
+  await store.delete(avatarKey(ref)).catch(() => {});
+}

@@ -1,0 +1,55 @@
+import type { ImageStore } from './image-store.ts';
+
+/**
+ * Files younger than this are left alone: a write stores its image before its row commits,
+ * and another instance of the app may be doing so right now.
+ */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+/** A folder of the image store, and how to tell which of its files rows still reference. */
+export interface SweptFolder {
+  prefix: string;
+  /** The reference a row holds for the file at `key`. */
+  refOf: (key: string) => string;
+  /** Which of `refs` a row still holds. */
+  findReferenced: (refs: string[]) => Promise<Set<string>>;
+}
+
+/**
+ * Removes stored images that no row references: left by a crash between writing a file and
+ * committing its row, or by a delete whose file removal failed. Runs at start-up and on demand
+ * (`npm run sweep:images`); answers how many files it removed.
+ */
+export async function sweepImages({
+  images,
+  folders,
+  now = new Date(),
+}: {
+  images: ImageStore;
+  folders: SweptFolder[];
+  now?: Date;
+}): Promise<number> {
+  const cutoff = now.getTime() - SWEEP_GRACE_MS;
+  let removed = 0;
+
+  for (const { prefix, refOf, findReferenced } of folders) {
+    let batch: { key: string; ref: string }[] = [];
+    const sweepBatch = async () => {
+      const referenced = await findReferenced(batch.map((file) => file.ref));
+      for (const file of batch) {
+        if (referenced.has(file.ref)) continue;
+        await images.delete(file.key);
+        removed += 1;
+      }
+      batch = [];
+    };
+    for await (const { key, writtenAt } of images.list(prefix)) {
+      if (writtenAt.getTime() > cutoff) continue;
+      batch.push({ key, ref: refOf(key) });
+      if (batch.length === BATCH) await sweepBatch();
+    }
+    await sweepBatch();
+  }
+  return removed;
+}
