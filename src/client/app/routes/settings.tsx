@@ -1,13 +1,31 @@
-import { ComingSoon } from '#client/components/coming-soon.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
+import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
+import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 
 export function SettingsRoute() {
   usePageTitle('Settings');
+  const { user } = useAuth();
+
   return (
-    <div className="grid gap-6">
+    <div className="grid max-w-3xl gap-6">
       <PageHeader title="Settings" description="Manage your account and preferences" />
-      <ComingSoon />
+      {user ? (
+        <>
+          <ProfileSettingsCard
+            user={user}
+            avatar={
+              <UserAvatar name={user.fullName} src={user.avatar} className="size-16 text-xl" />
+            }
+          />
+          <NotificationsCard user={user} />
+        </>
+      ) : (
+        <SettingsSkeleton />
+      )}
     </div>
   );
 }

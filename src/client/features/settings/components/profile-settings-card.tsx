@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { User } from '#shared/schemas/auth.ts';
+import { updateProfileSchema } from '#shared/schemas/settings.ts';
+import { TitledCard } from '#client/components/titled-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
+
+const { fullName, email, companyName } = updateProfileSchema.shape;
+
+/** The card saves all three fields at once, so none is optional here; a blank company clears it. */
+const profileFormSchema = z.object({
+  fullName: fullName.unwrap(),
+  email: email.unwrap(),
+  companyName: companyName.unwrap().unwrap(),
+});
+type ProfileFormInput = z.input<typeof profileFormSchema>;
+type ProfileFormData = z.output<typeof profileFormSchema>;
+
+/** In the order they are shown: a server refusal focuses the first field it names. */
+const fields = ['fullName', 'email', 'companyName'] as const;
+
+type ProfileSettingsCardProps = {
+  user: User;
+  /** The user's picture, composed by the page (the app layer owns the avatar). */
+  avatar: ReactNode;
+};
+
+/** Full name, email and company of the logged-in user. */
+export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) {
+  const form = useForm<ProfileFormInput, unknown, ProfileFormData>({
+    resolver: zodResolver(profileFormSchema),
+    // Follows the user as saved (the server trims), but never overwrites what is being typed.
+    values: {
+      fullName: user.fullName,
+      email: user.email,
+      companyName: user.companyName ?? '',
+    },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const save = useSaveSettings(form, fields);
+
+  return (
+    <TitledCard title="Profile Settings">
+      <form
+        noValidate
+        className="grid gap-6"
+        onSubmit={handleSubmit((values) => save.mutate(values))}
+      >
+        <div className="flex items-center gap-4">
+          {avatar}
+          <div className="min-w-0">
+            <p className="truncate font-medium">{user.fullName}</p>
+            <p className="text-muted-foreground truncate text-sm">@{user.username}</p>
+          </div>
+        </div>
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField label="Full Name" error={errors.fullName?.message}>
+            <Input autoComplete="name" {...register('fullName')} />
+          </FormField>
+          <FormField label="Email Address" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+          </FormField>
+          <FormField
+            label="Trading Company Name"
+            error={errors.companyName?.message}
+            className="md:col-span-2"
+          >
+            <Input autoComplete="organization" {...register('companyName')} />
+          </FormField>
+        </div>
+        <div>
+          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
+  );
+}
