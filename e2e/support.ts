@@ -91,7 +91,7 @@ export async function enableRealWindowFocus(page: Page) {
 
 /** The toast region: Radix keeps it on the page, empty when no toast is shown. */
 export function toastRegion(page: Page) {
-  return page.getByRole('region', { name: /Notifications/ });
+  return page.getByRole('region', { name: /^Notifications \(/ });
 }
 
 /** Expects a toast with this title and text (Radix also copies toasts into a live region). */
