@@ -96,3 +96,86 @@ test('the settings page has no serious accessibility violation', async ({ page }
   await expect(page.getByRole('switch', { name: 'Weekly Reports' })).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+/** A real PNG made in the page (a canvas), as a file on disk would be, for the file chooser. */
+async function pngBuffer(page: Page, size = 64): Promise<Buffer> {
+  const base64 = await page.evaluate(async (side) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = side;
+    canvas.height = side;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas');
+    context.fillStyle = '#047857';
+    context.fillRect(0, 0, side, side);
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  }, size);
+  return Buffer.from(base64, 'base64');
+}
+
+async function choosePicture(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Change Picture' }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** The user menu's picture, once it has loaded real pixels (a decorative image: empty alt). */
+function menuPicture(page: Page) {
+  return page.getByRole('button', { name: /Trader / }).locator('img[src^="/api/avatars/"]');
+}
+
+test('a trader changes their picture and sees it in the sidebar, also after a reload', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await openSettings(page);
+  await expect(page.getByText('JPG, PNG or GIF. Max size 2MB.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Picture' })).toHaveAccessibleDescription(
+    'JPG, PNG or GIF. Max size 2MB.',
+  );
+  await choosePicture(page, {
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: await pngBuffer(page),
+  });
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+  await expect
+    .poll(() => menuPicture(page).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(256);
+  await page.reload();
+  await expect
+    .poll(() => menuPicture(page).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(256);
+  expect((await storedUserAvatar(page)) ?? '').toMatch(/^\/api\/avatars\/[\w-]+\.webp$/);
+});
+
+test('a picture over 2 MB is refused before upload, and one that is no image by the server', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await openSettings(page);
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/update-profile')) uploads += 1;
+  });
+  await choosePicture(page, {
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+  });
+  await expectToast(page, 'File Too Large', 'Profile image must be less than 2MB.');
+  expect(uploads).toBe(0);
+
+  await choosePicture(page, {
+    name: 'renamed.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expectToast(page, 'Validation Error', 'The picture must be a PNG, JPEG, WebP or GIF image');
+  expect(uploads).toBe(1);
+  expect(await storedUserAvatar(page)).toBeNull();
+});
+
+async function storedUserAvatar(page: Page) {
+  const response = await page.request.get('/api/user');
+  return ((await response.json()) as { user: { avatar: string | null } }).user.avatar;
+}

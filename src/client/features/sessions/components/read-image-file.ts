@@ -21,16 +21,3 @@ export function describeImageFileProblem(
   }
   return null;
 }
-
-/** The file as a data URL (`data:image/png;base64,...`), the form the API takes it in. */
-export function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string'
-        ? resolve(reader.result)
-        : reject(new Error('The file could not be read'));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}

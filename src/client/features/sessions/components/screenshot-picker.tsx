@@ -10,9 +10,10 @@ import {
 } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { readAsDataUrl } from '#client/lib/read-as-data-url.ts';
 import { cn } from '#client/lib/utils.ts';
 import { getScreenshotUrl } from '../api/screenshot-urls.ts';
-import { describeImageFileProblem, readAsDataUrl, SCREENSHOT_TYPES } from './read-image-file.ts';
+import { describeImageFileProblem, SCREENSHOT_TYPES } from './read-image-file.ts';
 import type { ScreenshotValue } from './session-form-schema.ts';
 
 type ScreenshotPickerProps = {

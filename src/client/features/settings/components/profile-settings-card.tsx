@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.ts';
@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { ChangePictureButton } from './change-picture-button.tsx';
 
 const { fullName, email, companyName } = updateProfileSchema.shape;
 
@@ -48,6 +49,7 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
     formState: { errors },
   } = form;
   const save = useSaveSettings(form, fields);
+  const pictureHintId = useId();
 
   return (
     <TitledCard title="Profile Settings">
@@ -58,9 +60,17 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
       >
         <div className="flex items-center gap-4">
           {avatar}
-          <div className="min-w-0">
-            <p className="truncate font-medium">{user.fullName}</p>
-            <p className="text-muted-foreground truncate text-sm">@{user.username}</p>
+          <div className="grid min-w-0 gap-1.5">
+            <div>
+              <p className="truncate font-medium">{user.fullName}</p>
+              <p className="text-muted-foreground truncate text-sm">@{user.username}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <ChangePictureButton hintId={pictureHintId} />
+              <p id={pictureHintId} className="text-muted-foreground text-xs">
+                JPG, PNG or GIF. Max size 2MB.
+              </p>
+            </div>
           </div>
         </div>
         <div className="grid gap-5 md:grid-cols-2">
