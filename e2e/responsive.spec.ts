@@ -84,7 +84,7 @@ test('on a phone the history is a readable list of sessions, without sideways sc
   await first.getByRole('button', { name: /^View screenshot of A London breakout/ }).tap();
   const dialog = page.getByRole('dialog', { name: 'Session Screenshot' });
   await expect(dialog.getByRole('img')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close', exact: true }).first().tap();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).tap();
   await expect(dialog).toBeHidden();
   await expect(first.getByRole('button', { name: /^Delete session: A London/ })).toBeVisible();
   await first.getByRole('link', { name: /^Details of A London breakout/ }).tap();

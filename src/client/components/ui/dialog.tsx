@@ -49,7 +49,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close className="focus-visible:ring-ring hover:bg-accent absolute top-3 right-3 rounded-md p-1.5 opacity-80 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 disabled:pointer-events-none">
           <X aria-hidden="true" className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">Close dialog</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
