@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 
 /** What an image's first bytes say it is; anything else (SVG, HTML, a PDF) is not accepted. */
-export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
+function sniffImageFormat(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
     return 'jpeg';

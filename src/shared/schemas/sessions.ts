@@ -164,7 +164,7 @@ export type BulkDeleteSessionsInput = z.infer<typeof bulkDeleteSessionsSchema>;
 export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.number().int() });
 
 /** A screenshot reference in a path: the server's own random name and the image's format. */
-export const screenshotRefSchema = z
+const screenshotRefSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/, 'Screenshot reference is not valid');
 export const screenshotParamsSchema = z.strictObject({ ref: screenshotRefSchema });

@@ -11,8 +11,6 @@ import {
 } from '../../db/dialect.ts';
 import { splitRange, type DayRange, type MonthRange } from './analytics.shape.ts';
 
-export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
-
 const NOTHING = sql<SqlBool>`1 = 0`;
 
 /** `column` between the ends of a range, both included; an open end is no condition. */

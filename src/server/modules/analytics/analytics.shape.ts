@@ -14,7 +14,7 @@ export interface AnalyticsWindows {
 }
 
 /** The "last 30 days": 30 calendar days ending on the trader's today, today included. */
-export const OVERALL_WINDOW_DAYS = 30;
+const OVERALL_WINDOW_DAYS = 30;
 
 /**
  * A range applies to every figure. Without one, the overall figure covers the last 30 days

@@ -20,7 +20,7 @@ const tags = ['sessions'];
  * The routes that take a screenshot accept a body large enough for a 10 MB image as a data URL
  * (base64 adds a third) and the session's other fields; every other route keeps the 1 MB limit.
  */
-export const SCREENSHOT_BODY_LIMIT = 14 * 1024 * 1024 + 256 * 1024;
+const SCREENSHOT_BODY_LIMIT = 14 * 1024 * 1024 + 256 * 1024;
 const screenshotRoute = {
   bodyLimit: SCREENSHOT_BODY_LIMIT,
   config: { tooLargeMessage: SCREENSHOT_TOO_LARGE },
