@@ -36,6 +36,7 @@ test('npm run sweep:images removes old files no session references, and says how
       total_count: 0,
       screenshot_ref: used,
       notes: null,
+      uid: 'kept',
     })
     .execute();
   await database.db.destroy();

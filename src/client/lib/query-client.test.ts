@@ -31,6 +31,7 @@ const user: User = {
   createdAt: '2026-11-22T00:00:00.000Z',
   preferences: {
     notifications: { tradingSessions: true, weeklyReports: true, lowCompliance: true },
+    theme: 'system',
   },
 };
 

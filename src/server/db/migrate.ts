@@ -4,6 +4,7 @@ import type { AppDatabase } from './client.ts';
 import type { DialectName } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as analyticsSummaries from './migrations/0002-analytics-summaries.ts';
+import * as accounts from './migrations/0003-accounts.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -13,6 +14,7 @@ interface DialectMigration {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-initial': initial,
   '0002-analytics-summaries': analyticsSummaries,
+  '0003-accounts': accounts,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable, SqlBool } from 'kysely';
+import type { Theme } from '#shared/schemas/theme.ts';
 
 /** An ISO-8601 UTC timestamp with milliseconds, written by the database. */
 type Timestamp = ColumnType<string, never, never>;
@@ -20,6 +21,7 @@ export interface UsersTable {
   notify_trading_sessions: BoolWithDefault;
   notify_weekly_reports: BoolWithDefault;
   notify_low_compliance: BoolWithDefault;
+  theme: ColumnType<Theme, Theme | undefined, Theme>;
   created_at: Timestamp;
   updated_at: ColumnType<string, never, string>;
 }
@@ -34,6 +36,10 @@ export interface AuthSessionsTable {
   is_persistent: Bool;
   /** The absolute end of a login is counted from here; written by the server's clock. */
   created_at: ColumnType<string, string, never>;
+  /** The browser's User-Agent when the login was made, for the list of active logins. */
+  user_agent: string | null;
+  /** Moved forward at most every few minutes, like the idle end. */
+  last_used_at: string | null;
 }
 
 export interface TradingRulesTable {
@@ -66,6 +72,8 @@ export interface TradingSessionsTable {
   total_count: number;
   screenshot_ref: string | null;
   notes: string | null;
+  /** Random, unique per trader, kept by export and import: the same file imported twice adds nothing. */
+  uid: ColumnType<string, string, never>;
   created_at: Timestamp;
 }
 

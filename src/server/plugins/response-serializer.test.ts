@@ -15,6 +15,7 @@ const user = {
   createdAt: '2026-03-14T09:00:00.000Z',
   preferences: {
     notifications: { tradingSessions: true, weeklyReports: false, lowCompliance: true },
+    theme: 'system',
   },
 };
 

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants.ts';
+import { themeSchema } from './theme.ts';
 import { optionalText, requiredText, textTypeError, wellFormedText } from './common.ts';
 
 const username = requiredText({ label: 'Username', max: USERNAME_MAX_LENGTH });
@@ -78,7 +79,7 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
-  preferences: z.object({ notifications: notificationPreferencesSchema }),
+  preferences: z.object({ notifications: notificationPreferencesSchema, theme: themeSchema }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_NAME_MAX_LENGTH } from '../constants.ts';
 import { newAccountFields, notificationPreferencesSchema } from './auth.ts';
 import { imageDataUrl, wellFormedText } from './common.ts';
+import { themeSchema } from './theme.ts';
 
 /** A company name in a profile change: blank clears it (null), absent keeps it. */
 const companyName = z
@@ -26,7 +27,10 @@ export const updateProfileSchema = z
     /** A new picture as a data URL, or null to remove it. */
     avatar: imageDataUrl('The picture').nullable().optional(),
     preferences: z
-      .strictObject({ notifications: notificationPreferencesSchema.partial().strict() })
+      .strictObject({
+        notifications: notificationPreferencesSchema.partial().strict().optional(),
+        theme: themeSchema.optional(),
+      })
       .optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {

@@ -34,6 +34,7 @@ describeEachDialect('accounts', (dialect) => {
       avatar: null,
       preferences: {
         notifications: { tradingSessions: true, weeklyReports: true, lowCompliance: true },
+        theme: 'system',
       },
     });
     expect(JSON.stringify(user)).not.toContain('password');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { bandRange } from '#shared/compliance.ts';
 import { isCalendarDate, MAX_ID, toWireDate } from '#shared/schemas/common.ts';
@@ -167,10 +168,12 @@ export function createSessionsRepository({ db }: AppDatabase) {
       data: SessionRowData,
       screenshotRef: string | null,
       checklist: ChecklistItem[],
+      /** An imported session keeps the id it was exported with. */
+      uid: string = randomUUID(),
     ): Promise<number> {
       const { id } = await db
         .insertInto('trading_sessions')
-        .values({ user_id: userId, ...toColumns(data, screenshotRef) })
+        .values({ user_id: userId, uid, ...toColumns(data, screenshotRef) })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (checklist.length > 0) {

@@ -34,6 +34,7 @@ describeEachDialect('PUT /api/auth/update-profile', (dialect) => {
       companyName: 'Old Desk',
       preferences: {
         notifications: { tradingSessions: true, weeklyReports: true, lowCompliance: true },
+        theme: 'system',
       },
     };
     expect(response.json<{ user: User }>().user).toMatchObject(expected);

@@ -19,6 +19,7 @@ export function toUserDto(row: UserRecord): User {
         weeklyReports: toBool(row.notify_weekly_reports),
         lowCompliance: toBool(row.notify_low_compliance),
       },
+      theme: row.theme,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Theme } from '#shared/schemas/theme.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { nowExpression } from '../../db/dialect.ts';
 import type { UserRecord, UserRow } from '../../db/schema.ts';
@@ -15,6 +16,7 @@ export const userColumns = [
   'notify_trading_sessions',
   'notify_weekly_reports',
   'notify_low_compliance',
+  'theme',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRecord>;
 
@@ -37,6 +39,7 @@ export interface ProfileChanges {
   notify_trading_sessions?: boolean;
   notify_weekly_reports?: boolean;
   notify_low_compliance?: boolean;
+  theme?: Theme;
 }
 
 export function createUsersRepository({ db, dialect }: AppDatabase) {

@@ -91,6 +91,7 @@ export function createUsersService({
             notify_trading_sessions: notifications?.tradingSessions,
             notify_weekly_reports: notifications?.weeklyReports,
             notify_low_compliance: notifications?.lowCompliance,
+            theme: input.preferences?.theme,
           });
           return { row, replacedRef };
         });
