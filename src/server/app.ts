@@ -13,6 +13,9 @@ import type { AppDatabase } from './db/client.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { dataTransferRoutes } from './modules/data-transfer/data-transfer.routes.ts';
+import { createExportService } from './modules/data-transfer/export.service.ts';
+import { createImportService } from './modules/data-transfer/import.service.ts';
 import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -159,6 +162,10 @@ export async function createApp({
       await api.register(sessionsRoutes, { sessions });
       await api.register(screenshotsRoutes, { sessions });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
+      await api.register(dataTransferRoutes, {
+        exporter: createExportService({ database, images, ...(now ? { now } : {}) }),
+        importer: createImportService({ database, images }),
+      });
     },
     { prefix: '/api' },
   );

@@ -64,7 +64,8 @@ export class InvalidCursor extends Error {
 export interface SessionRowData {
   name: string;
   sessionDate: string;
-  sessionTypeId: number;
+  /** None for an imported session whose market session this app does not know. */
+  sessionTypeId: number | null;
   notes: string | null;
   complianceRating: number;
   followedCount: number;

@@ -1,0 +1,95 @@
+import { MAX_RULES_PER_USER } from '#shared/constants.ts';
+import { EXPORT_JSON_NAME, EXPORT_VERSION } from '#shared/schemas/export.ts';
+import { AppError } from '../../errors.ts';
+import type { ImageProblem } from '../../images/process-image.ts';
+import type { ZipProblem } from './zip-reader.ts';
+
+export const IMPORT_TOO_LARGE = 'The import file must be at most 200 MB';
+
+/** Every refusal of an import is a 400 (or 413) that names what is wrong; nothing was changed. */
+function invalidImport(code: string, message: string, statusCode = 400) {
+  return new AppError({ code: `import.${code}`, statusCode, message });
+}
+
+const MB = 1024 * 1024;
+
+export function zipRefused(problem: ZipProblem, entry: string | undefined, limits: ZipWords) {
+  switch (problem) {
+    case 'not-a-zip':
+      return invalidImport('not_a_zip', 'The file is not a ZIP file');
+    case 'damaged':
+      return invalidImport('damaged', 'The ZIP file is damaged or incomplete');
+    case 'too-many-entries':
+      return invalidImport(
+        'too_many_entries',
+        `The ZIP file holds more than ${limits.maxEntries.toLocaleString('en-US')} files`,
+      );
+    case 'unsafe-name':
+      return invalidImport(
+        'unsafe_name',
+        `The ZIP file holds a file with an unsafe name: ${JSON.stringify(entry)}`,
+      );
+    case 'repeated-name':
+      return invalidImport('repeated_name', `The ZIP file holds ${entry} twice`);
+    case 'entry-too-large':
+      return invalidImport('entry_too_large', `${entry} is too large once unpacked`, 413);
+    case 'too-large':
+      return invalidImport(
+        'unpacks_too_large',
+        `The ZIP file unpacks to more than ${limits.maxTotalBytes / MB} MB`,
+        413,
+      );
+  }
+}
+
+export interface ZipWords {
+  maxEntries: number;
+  maxTotalBytes: number;
+}
+
+export const noExportJson = () =>
+  invalidImport(
+    'no_export_json',
+    `The ZIP file holds no ${EXPORT_JSON_NAME}: it is not a Rulekeeper export`,
+  );
+
+export const notJson = () => invalidImport('not_json', 'The export file is not valid JSON');
+
+export const foreignFormat = () =>
+  invalidImport('foreign_format', 'This is not a Rulekeeper export file');
+
+export const unknownVersion = (version: unknown) =>
+  invalidImport(
+    'unknown_version',
+    `This export file is version ${JSON.stringify(version)}; this version of Rulekeeper reads version ${EXPORT_VERSION}`,
+  );
+
+/** The first thing wrong in the document, with where it is (`sessions.3.name: …`). */
+export const invalidExport = (path: string, message: string) =>
+  invalidImport('invalid', `The export file is not valid: ${path ? `${path}: ` : ''}${message}`);
+
+export const missingImage = (path: string) =>
+  invalidImport('missing_image', `The export file names ${path}, which it does not hold`);
+
+export const imagesNeedZip = () =>
+  invalidImport(
+    'images_need_zip',
+    'This export names screenshots: import the whole ZIP file, not its export.json alone',
+  );
+
+export function imageRefused(path: string, problem: ImageProblem) {
+  if (problem === 'too-many-bytes') {
+    return invalidImport('image_too_large', `${path} must be at most 10 MB`, 413);
+  }
+  if (problem === 'too-many-pixels') {
+    return invalidImport('image_too_many_pixels', `${path} has too many pixels`);
+  }
+  return invalidImport('not_an_image', `${path} must be a PNG, JPEG, WebP or GIF image`);
+}
+
+export const tooManyRulesAfterImport = (count: number) =>
+  new AppError({
+    code: 'import.too_many_rules',
+    statusCode: 409,
+    message: `Importing this file would give you ${count} trading rules: you can keep at most ${MAX_RULES_PER_USER}`,
+  });

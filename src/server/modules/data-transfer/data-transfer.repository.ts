@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { AppDatabase } from '../../db/client.ts';
+import { toBool } from '../../db/dialect.ts';
+
+/** A session as the export writes it, with its checklist in the order it was recorded. */
+export interface ExportedSessionRow {
+  id: number;
+  uid: string;
+  name: string;
+  sessionDate: string;
+  sessionType: string | null;
+  notes: string | null;
+  complianceRating: number;
+  followedCount: number;
+  totalCount: number;
+  screenshotRef: string | null;
+  createdAt: string;
+  checklist: { ruleId: number; description: string; followed: boolean }[];
+}
+
+/** Sessions are read this many at a time: memory stays flat however long the history. */
+const PAGE = 500;
+
+export type DataTransferRepository = ReturnType<typeof createDataTransferRepository>;
+
+/** Every query takes the owner's id: an export holds the trader's own rows and nothing else. */
+export function createDataTransferRepository({ db, dialect }: AppDatabase) {
+  return {
+    /** The trader's sessions, oldest first (by date, then id), a page at a time. */
+    async *sessionPages(userId: number): AsyncGenerator<ExportedSessionRow[]> {
+      let after: { date: string; id: number } | null = null;
+      for (;;) {
+        let select = db
+          .selectFrom('trading_sessions as s')
+          .leftJoin('session_types as t', 't.id', 's.session_type_id')
+          .select([
+            's.id',
+            's.uid',
+            's.name',
+            's.session_date as sessionDate',
+            't.name as sessionType',
+            's.notes',
+            's.compliance_rating as complianceRating',
+            's.followed_count as followedCount',
+            's.total_count as totalCount',
+            's.screenshot_ref as screenshotRef',
+            's.created_at as createdAt',
+          ])
+          .where('s.user_id', '=', userId);
+        if (after) {
+          const { date, id } = after;
+          select = select.where((eb) =>
+            eb.or([
+              eb('s.session_date', '>', date),
+              eb.and([eb('s.session_date', '=', date), eb('s.id', '>', id)]),
+            ]),
+          );
+        }
+        const rows = await select
+          .orderBy('s.session_date')
+          .orderBy('s.id')
+          .limit(PAGE)
+          .execute();
+        if (rows.length === 0) return;
+
+        const items = await db
+          .selectFrom('session_rule_results')
+          .select(['session_id', 'rule_id', 'rule_description', 'followed'])
+          .where('user_id', '=', userId)
+          .where(
+            'session_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('session_id')
+          .orderBy('position')
+          .execute();
+        const checklists = new Map<number, ExportedSessionRow['checklist']>();
+        for (const item of items) {
+          const list = checklists.get(item.session_id) ?? [];
+          list.push({
+            ruleId: item.rule_id,
+            description: item.rule_description,
+            followed: toBool(item.followed),
+          });
+          checklists.set(item.session_id, list);
+        }
+        yield rows.map((row) => ({ ...row, checklist: checklists.get(row.id) ?? [] }));
+
+        const last = rows.at(-1);
+        if (!last || rows.length < PAGE) return;
+        after = { date: last.sessionDate, id: last.id };
+      }
+    },
+
+    /** Which of `uids` the trader's sessions already have. */
+    async findExistingUids(userId: number, uids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let start = 0; start < uids.length; start += PAGE) {
+        const rows = await db
+          .selectFrom('trading_sessions')
+          .select('uid')
+          .where('user_id', '=', userId)
+          .where('uid', 'in', uids.slice(start, start + PAGE))
+          .execute();
+        for (const row of rows) found.add(row.uid);
+      }
+      return found;
+    },
+
+    /**
+     * A rule id that no rule has or will ever have, for the checklist items of a rule that was
+     * deleted before the export: their history stays together under one id, as it was. Both
+     * databases hand out rule ids from a counter that never goes back (SQLite AUTOINCREMENT,
+     * PostgreSQL identity), so taking the next value of it is enough.
+     */
+    async reserveRuleId(): Promise<number> {
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ id: string | number }>`
+          select nextval(pg_get_serial_sequence('trading_rules', 'id')) as id
+        `.execute(db);
+        return Number(rows[0]?.id);
+      }
+      const { rows } = await sql<{ seq: number }>`
+        update sqlite_sequence set seq = seq + 1 where name = 'trading_rules' returning seq
+      `.execute(db);
+      if (rows[0]) return Number(rows[0].seq);
+      // No rule was ever made in this database: start the counter.
+      await sql`insert into sqlite_sequence (name, seq) values ('trading_rules', 1)`.execute(db);
+      return 1;
+    },
+  };
+}

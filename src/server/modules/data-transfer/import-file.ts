@@ -1,0 +1,94 @@
+import {
+  EXPORT_FORMAT,
+  EXPORT_JSON_NAME,
+  EXPORT_MAX_SESSIONS,
+  EXPORT_VERSION,
+  exportFileSchema,
+  exportImagePathSchema,
+  type ExportFile,
+} from '#shared/schemas/export.ts';
+import { SCREENSHOT_MAX_BYTES } from '#shared/constants.ts';
+import {
+  foreignFormat,
+  imagesNeedZip,
+  invalidExport,
+  missingImage,
+  noExportJson,
+  notJson,
+  unknownVersion,
+  zipRefused,
+} from './data-transfer.errors.ts';
+import { readZip, ZipRejected, type ZipLimits } from './zip-reader.ts';
+
+const MB = 1024 * 1024;
+
+/** What an import ZIP may unpack to: the document, and a screenshot per session at most. */
+export const IMPORT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: EXPORT_MAX_SESSIONS + 10,
+  maxEntryBytes: (name) => (name === EXPORT_JSON_NAME ? 200 * MB : SCREENSHOT_MAX_BYTES),
+  maxTotalBytes: 512 * MB,
+};
+
+const isWanted = (name: string) =>
+  name === EXPORT_JSON_NAME || exportImagePathSchema.safeParse(name).success;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks the document whole: its format and version first, so a foreign file is told so. */
+export function parseExportDocument(raw: unknown): ExportFile {
+  if (!isRecord(raw) || raw.format !== EXPORT_FORMAT) throw foreignFormat();
+  if (raw.version !== EXPORT_VERSION) throw unknownVersion(raw.version);
+  const parsed = exportFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw invalidExport(issue?.path.join('.') ?? '', issue?.message ?? 'Invalid input');
+  }
+  return parsed.data;
+}
+
+export interface ImportFile {
+  document: ExportFile;
+  /** The screenshots' bytes by their path in the file (`images/abc.png`). */
+  images: Map<string, Buffer>;
+}
+
+/**
+ * The upload as a checked export: a ZIP (unpacked within limits, names checked) holding
+ * `export.json`, or that JSON alone. Every screenshot the document names must be in the ZIP.
+ * Throws a 400 (or 413) that says what is wrong; nothing has been written yet.
+ */
+export function readImportFile(body: unknown): ImportFile {
+  let raw: unknown = body;
+  let images = new Map<string, Buffer>();
+  const isZip = Buffer.isBuffer(body);
+  if (isZip) {
+    let entries: Map<string, Buffer>;
+    try {
+      entries = readZip(body, { wanted: isWanted, limits: IMPORT_ZIP_LIMITS });
+    } catch (error) {
+      if (error instanceof ZipRejected) {
+        throw zipRefused(error.problem, error.entry, IMPORT_ZIP_LIMITS);
+      }
+      throw error;
+    }
+    const json = entries.get(EXPORT_JSON_NAME);
+    if (!json) throw noExportJson();
+    entries.delete(EXPORT_JSON_NAME);
+    images = entries;
+    try {
+      raw = JSON.parse(json.toString('utf8'));
+    } catch {
+      throw notJson();
+    }
+  }
+
+  const document = parseExportDocument(raw);
+  for (const session of document.sessions) {
+    if (!session.screenshot) continue;
+    if (!isZip) throw imagesNeedZip();
+    if (!images.has(session.screenshot)) throw missingImage(session.screenshot);
+  }
+  return { document, images };
+}

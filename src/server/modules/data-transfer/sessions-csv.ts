@@ -1,0 +1,58 @@
+import type { ExportedSessionRow } from './data-transfer.repository.ts';
+
+export const CSV_HEADER = [
+  'Date',
+  'Name',
+  'Session Type',
+  'Compliance (%)',
+  'Rules Followed',
+  'Rules Total',
+  'Followed Rules',
+  'Broken Rules',
+  'Notes',
+];
+
+/**
+ * A cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+`, `-`, `@`, or one hidden
+ * behind a tab or carriage return) gets a leading apostrophe, as OWASP advises for CSV
+ * injection: the trader's own text is shown, never executed.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell, RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One line of cells, ended by CRLF as RFC 4180 says. */
+export function csvLine(cells: (string | number)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** A session's row: its checklist as counts and as the texts the trader saw. */
+export function sessionCsvLine(session: ExportedSessionRow): string {
+  const followed = session.checklist.filter((item) => item.followed);
+  const broken = session.checklist.filter((item) => !item.followed);
+  return csvLine([
+    session.sessionDate,
+    session.name,
+    session.sessionType ?? '',
+    session.complianceRating,
+    session.followedCount,
+    session.totalCount,
+    followed.map((item) => item.description).join('; '),
+    broken.map((item) => item.description).join('; '),
+    session.notes ?? '',
+  ]);
+}
+
+/** Excel reads a UTF-8 file as its local code page unless it starts with this mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/** The whole CSV, a page of sessions at a time. */
+export async function* sessionsCsv(pages: AsyncIterable<ExportedSessionRow[]>) {
+  yield UTF8_BOM + csvLine(CSV_HEADER);
+  for await (const page of pages) yield page.map(sessionCsvLine).join('');
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  COMPANY_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  MAX_RULES_PER_USER,
+  RULE_DESCRIPTION_MAX_LENGTH,
+  RULE_NOTES_MAX_LENGTH,
+  SESSION_NAME_MAX_LENGTH,
+  SESSION_NOTES_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../constants.ts';
+import { calendarDate, idSchema, optionalText, requiredText } from './common.ts';
+
+/*
+ * The export file: one JSON document, versioned, that holds everything a trader owns. It is
+ * documented in docs/export-format.md; a change of its shape is a new `version`.
+ */
+
+export const EXPORT_FORMAT = 'rulekeeper-export';
+export const EXPORT_VERSION = 1;
+
+/** The names inside the ZIP: the document, the spreadsheet and the screenshots' folder. */
+export const EXPORT_JSON_NAME = 'export.json';
+export const EXPORT_CSV_NAME = 'sessions.csv';
+export const EXPORT_IMAGES_FOLDER = 'images/';
+
+/** A screenshot's entry in the ZIP: `images/` and a file name of ours (no folders, no dots). */
+export const exportImagePathSchema = z
+  .string()
+  .regex(
+    /^images\/[A-Za-z0-9_-]{1,64}\.(png|jpg|jpeg|webp|gif)$/,
+    'screenshot must be an image of the file, like images/abc.png',
+  );
+
+/** A session's identity across accounts: random, kept by export and import. */
+const uidSchema = z
+  .string({ error: 'uid must be text' })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'uid must be 8 to 64 letters, digits, - or _');
+
+const timestampSchema = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
+
+const ruleText = {
+  description: requiredText({ label: 'Rule description', max: RULE_DESCRIPTION_MAX_LENGTH }),
+  notes: optionalText({ label: 'Notes', max: RULE_NOTES_MAX_LENGTH, isMultiLine: true }).nullable(),
+};
+
+export const exportRuleSchema = z.strictObject({
+  /** The rule's id in the exporting account: only a key for the checklists of this file. */
+  id: idSchema('Rule id'),
+  ...ruleText,
+  position: z.number().int().min(0).max(MAX_RULES_PER_USER),
+});
+export type ExportRule = z.output<typeof exportRuleSchema>;
+
+export const exportChecklistItemSchema = z.strictObject({
+  /**
+   * A rule of `rules` by its id; an id that is not there is a rule deleted since (its history
+   * is kept, as in the account it came from).
+   */
+  ruleId: idSchema('Rule id'),
+  /** The rule's text when the session was saved. */
+  description: ruleText.description,
+  followed: z.boolean({ error: 'followed must be true or false' }),
+});
+
+export const exportSessionSchema = z.strictObject({
+  uid: uidSchema,
+  name: requiredText({ label: 'Session name', max: SESSION_NAME_MAX_LENGTH }),
+  date: calendarDate('Date'),
+  /** The market session's name (`London`); one this app does not know becomes none. */
+  sessionType: z.string().max(100).nullable(),
+  notes: optionalText({
+    label: 'Notes',
+    max: SESSION_NOTES_MAX_LENGTH,
+    isMultiLine: true,
+  }).nullable(),
+  /** For the reader only: an import computes the rating from the checklist again. */
+  complianceRating: z.number().int().min(0).max(100),
+  checklist: z
+    .array(exportChecklistItemSchema)
+    .max(MAX_RULES_PER_USER * 10, 'checklist is too long')
+    .refine(
+      (items) => new Set(items.map((item) => item.ruleId)).size === items.length,
+      'checklist must name each rule at most once',
+    ),
+  screenshot: exportImagePathSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type ExportSession = z.output<typeof exportSessionSchema>;
+
+export const exportProfileSchema = z.strictObject({
+  username: z.string().max(USERNAME_MAX_LENGTH),
+  fullName: z.string().max(FULL_NAME_MAX_LENGTH),
+  email: z.string().max(EMAIL_MAX_LENGTH),
+  companyName: z.string().max(COMPANY_NAME_MAX_LENGTH).nullable(),
+});
+
+/** How many sessions one file may hold: years of daily trading, and a bound on the work. */
+export const EXPORT_MAX_SESSIONS = 50_000;
+
+export const exportFileSchema = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: timestampSchema,
+  /** Who exported it, for the reader: an import never changes the importing account. */
+  profile: exportProfileSchema,
+  rules: z
+    .array(exportRuleSchema)
+    .max(MAX_RULES_PER_USER, `rules: at most ${MAX_RULES_PER_USER}`)
+    .refine(
+      (rules) => new Set(rules.map((rule) => rule.id)).size === rules.length,
+      'rules must have different ids',
+    ),
+  sessions: z
+    .array(exportSessionSchema)
+    .max(EXPORT_MAX_SESSIONS, `sessions: at most ${EXPORT_MAX_SESSIONS.toLocaleString('en-US')}`)
+    .refine(
+      (sessions) => new Set(sessions.map((session) => session.uid)).size === sessions.length,
+      'sessions must have different uids',
+    ),
+});
+export type ExportFile = z.output<typeof exportFileSchema>;
+/** The file as the server writes it (before the import's trimming). */
+export type ExportFileInput = z.input<typeof exportFileSchema>;
+
+/** `POST /api/import`'s answer: what was added, and what was already there. */
+export const importResultSchema = z.object({
+  rulesAdded: z.number().int(),
+  rulesMatched: z.number().int(),
+  sessionsAdded: z.number().int(),
+  sessionsSkipped: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The largest import file: years of screenshots. */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
