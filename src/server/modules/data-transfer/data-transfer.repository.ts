@@ -56,11 +56,7 @@ export function createDataTransferRepository({ db, dialect }: AppDatabase) {
             ]),
           );
         }
-        const rows = await select
-          .orderBy('s.session_date')
-          .orderBy('s.id')
-          .limit(PAGE)
-          .execute();
+        const rows = await select.orderBy('s.session_date').orderBy('s.id').limit(PAGE).execute();
         if (rows.length === 0) return;
 
         const items = await db

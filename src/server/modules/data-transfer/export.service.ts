@@ -29,7 +29,8 @@ function toExportSession(row: ExportedSessionRow, hasImage: boolean): ExportSess
     notes: row.notes,
     complianceRating: row.complianceRating,
     checklist: row.checklist,
-    screenshot: row.screenshotRef && hasImage ? `${EXPORT_IMAGES_FOLDER}${row.screenshotRef}` : null,
+    screenshot:
+      row.screenshotRef && hasImage ? `${EXPORT_IMAGES_FOLDER}${row.screenshotRef}` : null,
     createdAt: row.createdAt,
   };
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { complianceRating } from '#shared/compliance.ts';
-import { MAX_RULES_PER_USER, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
+import {
+  MAX_RULES_PER_USER,
+  SCREENSHOT_MAX_BYTES,
+  SCREENSHOT_MAX_PIXELS,
+} from '#shared/constants.ts';
 import type { ExportFile, ExportRule, ImportResult } from '#shared/schemas/export.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import type { AppDatabase } from '../../db/client.ts';
@@ -111,7 +115,10 @@ export function createImportService({
       };
 
       const typeIds = new Map(
-        (await createSessionTypesRepository(tx).listSessionTypes()).map((type) => [type.name, type.id]),
+        (await createSessionTypesRepository(tx).listSessionTypes()).map((type) => [
+          type.name,
+          type.id,
+        ]),
       );
       const existing = await txTransfer.findExistingUids(
         userId,

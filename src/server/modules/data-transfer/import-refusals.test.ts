@@ -1,0 +1,233 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { ExportFileInput } from '#shared/schemas/export.ts';
+import { everything, exportZip, makeZip, postImport } from '#testing/data-transfer.ts';
+import { createLoggedInUser } from '#testing/factories.ts';
+import { createPng, toDataUrl } from '#testing/images.ts';
+import { createRules } from '#testing/rules.ts';
+import { createSession } from '#testing/sessions.ts';
+import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+
+describeEachDialect('a refused import changes nothing', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  /** A good export of another trader: one rule, a session with a screenshot, one without. */
+  let document: ExportFileInput;
+  let image: { path: string; bytes: Uint8Array };
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    const source = await createLoggedInUser(t.app);
+    const [rule] = await createRules(t.app, source.cookie, [{ description: 'Follow stop loss' }]);
+    await createSession(t.app, source.cookie, {
+      name: 'With a picture',
+      rulesFollowed: [{ ruleId: rule!.id, followed: true }],
+      screenshotData: toDataUrl(await createPng()),
+    });
+    await createSession(t.app, source.cookie, { name: 'Plain', date: '2026-03-15' });
+    const files = unzipSync(await exportZip(t.app, source.cookie));
+    document = JSON.parse(strFromU8(files['export.json']!)) as ExportFileInput;
+    const path = document.sessions[0]!.screenshot!;
+    image = { path, bytes: files[path]! };
+
+    // The importing trader has data of their own, which must stay exactly as it is.
+    ({ cookie } = await createLoggedInUser(t.app));
+    await createRules(t.app, cookie, [{ description: 'My own rule' }]);
+    await createSession(t.app, cookie, { screenshotData: toDataUrl(await createPng(10, 10)) });
+  });
+  afterEach(() => t.close());
+
+  const zipOf = (doc: unknown, extra: Record<string, string | Uint8Array> = {}) =>
+    makeZip({ 'export.json': JSON.stringify(doc), [image.path]: image.bytes, ...extra });
+
+  /** The import is refused with `status` and `message`, and every row and file is as before. */
+  const expectRefused = async (
+    file: Buffer | object | string,
+    status: number,
+    message: string | RegExp,
+  ) => {
+    const before = await everything(t);
+    const response = await postImport(t.app, cookie, file);
+    expect(response.statusCode, response.body).toBe(status);
+    const body = response.json<{ message: string }>();
+    if (typeof message === 'string') expect(body.message).toBe(message);
+    else expect(body.message).toMatch(message);
+    expect(await everything(t)).toEqual(before);
+  };
+
+  test('the good file itself imports (the cases below differ from it in one thing)', async () => {
+    const response = await postImport(t.app, cookie, zipOf(document));
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  describe('files that are not ZIPs, or damaged ones', () => {
+    test('bytes that are not a ZIP', async () => {
+      await expectRefused(Buffer.from('just some text'), 400, 'The file is not a ZIP file');
+    });
+
+    test('a ZIP cut short', async () => {
+      const zip = zipOf(document);
+      await expectRefused(
+        zip.subarray(0, Math.floor(zip.length / 2)),
+        400,
+        'The ZIP file is damaged or incomplete',
+      );
+    });
+
+    test('a ZIP header followed by garbage', async () => {
+      await expectRefused(
+        Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+        400,
+        /^The (ZIP file is damaged or incomplete|ZIP file holds)/,
+      );
+    });
+
+    test('a ZIP without export.json', async () => {
+      await expectRefused(
+        makeZip({ 'notes.txt': 'hello' }),
+        400,
+        'The ZIP file holds no export.json: it is not a Rulekeeper export',
+      );
+    });
+
+    test('an export.json that is not JSON', async () => {
+      await expectRefused(
+        makeZip({ 'export.json': '{ "format": ' }),
+        400,
+        'The export file is not valid JSON',
+      );
+    });
+  });
+
+  describe('hostile ZIPs', () => {
+    test('an entry whose name climbs out of its folder', async () => {
+      await expectRefused(
+        zipOf(document, { '../../etc/cron.d/evil': 'x' }),
+        400,
+        'The ZIP file holds a file with an unsafe name: "../../etc/cron.d/evil"',
+      );
+      await expectRefused(zipOf(document, { 'images/../../evil.png': 'x' }), 400, /unsafe name/);
+      await expectRefused(zipOf(document, { '/etc/passwd': 'x' }), 400, /unsafe name/);
+    });
+
+    test('a ZIP bomb: an entry that unpacks past its limit is stopped while inflating', async () => {
+      // 11 MB of zeros deflate to about 11 kB.
+      await expectRefused(
+        zipOf(document, { 'images/bomb.png': new Uint8Array(11 * 1024 * 1024) }),
+        413,
+        'images/bomb.png is too large once unpacked',
+      );
+    });
+  });
+
+  describe('documents of the wrong shape', () => {
+    test('a foreign format', async () => {
+      await expectRefused({ hello: 'world' }, 400, 'This is not a Rulekeeper export file');
+      await expectRefused([1, 2, 3], 400, 'This is not a Rulekeeper export file');
+      await expectRefused(
+        makeZip({ 'export.json': JSON.stringify({ format: 'other-app', version: 1 }) }),
+        400,
+        'This is not a Rulekeeper export file',
+      );
+    });
+
+    test('another version', async () => {
+      await expectRefused(
+        { ...document, version: 2 },
+        400,
+        'This export file is version 2; this version of Rulekeeper reads version 1',
+      );
+    });
+
+    test('malformed JSON', async () => {
+      await expectRefused('{"format": "rulekeeper-export", ', 400, /JSON/);
+    });
+
+    test('fields of the wrong shape, named by their place', async () => {
+      await expectRefused(
+        { ...document, rules: 'none' },
+        400,
+        /^The export file is not valid: rules: /,
+      );
+      await expectRefused(
+        { ...document, sessions: [{ ...document.sessions[1], date: '2026-02-30' }] },
+        400,
+        'The export file is not valid: sessions.0.date: Date must be a date like 2026-03-14',
+      );
+      await expectRefused(
+        { ...document, sessions: [{ ...document.sessions[1], extra: true }] },
+        400,
+        /^The export file is not valid: sessions\.0/,
+      );
+    });
+
+    test('text with a control character, the same on both databases', async () => {
+      await expectRefused(
+        { ...document, sessions: [{ ...document.sessions[1], name: 'Bad\u0000name' }] },
+        400,
+        'The export file is not valid: sessions.0.name: Session name must not contain control characters',
+      );
+    });
+
+    test('the same session twice, or a rule twice in one checklist', async () => {
+      const plain = document.sessions[1]!;
+      await expectRefused(
+        { ...document, sessions: [plain, plain] },
+        400,
+        'The export file is not valid: sessions: sessions must have different uids',
+      );
+      const item = { ruleId: 5, description: 'Twice', followed: true };
+      await expectRefused(
+        { ...document, sessions: [{ ...plain, checklist: [item, item] }] },
+        400,
+        /checklist must name each rule at most once/,
+      );
+    });
+  });
+
+  describe('screenshots', () => {
+    test('one that is really SVG or HTML', async () => {
+      for (const fake of [SVG, '<!doctype html><html><body>hi</body></html>']) {
+        await expectRefused(
+          makeZip({ 'export.json': JSON.stringify(document), [image.path]: fake }),
+          400,
+          `${image.path} must be a PNG, JPEG, WebP or GIF image`,
+        );
+      }
+    });
+
+    test('one that the ZIP does not hold', async () => {
+      await expectRefused(
+        makeZip({ 'export.json': JSON.stringify(document) }),
+        400,
+        `The export file names ${image.path}, which it does not hold`,
+      );
+    });
+
+    test('one named by a bare JSON document', async () => {
+      await expectRefused(
+        document,
+        400,
+        'This export names screenshots: import the whole ZIP file, not its export.json alone',
+      );
+    });
+
+    test('a second image that fails after the first was stored: both are removed', async () => {
+      const second = {
+        ...document.sessions[1]!,
+        uid: 'another-session-uid',
+        screenshot: 'images/fake.png',
+      };
+      await expectRefused(
+        zipOf(
+          { ...document, sessions: [...document.sessions, second] },
+          { 'images/fake.png': SVG },
+        ),
+        400,
+        'images/fake.png must be a PNG, JPEG, WebP or GIF image',
+      );
+    });
+  });
+});
