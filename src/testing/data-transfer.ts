@@ -50,7 +50,7 @@ export function makeZip(entries: Record<string, string | Uint8Array>): Buffer {
  * each screenshot's format and size.
  */
 export async function traderView(t: TestApp, cookie: string) {
-  const get = async <T>(url: string) => {
+  const get = async (url: string) => {
     const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
     return response;
