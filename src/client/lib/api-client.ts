@@ -29,6 +29,7 @@ export function isHttpError(error: unknown, ...statuses: number[]): error is Htt
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a `Blob` (an uploaded file) is sent as its bytes, with its own type. */
   body?: unknown;
   /**
    * Query parameters; `undefined` ones are left out. A list that grows passes its page here
@@ -85,7 +86,8 @@ export function withQuery(path: string, query: RequestOptions<unknown>['query'] 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, query, schema, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isFile = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = isFile ? body.type : 'application/json';
 
   let response: Response;
   try {
@@ -93,7 +95,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || isFile ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

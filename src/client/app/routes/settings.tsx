@@ -3,6 +3,7 @@ import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
+import { YourDataCard } from '#client/features/settings/components/your-data-card.tsx';
 import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 
@@ -22,6 +23,7 @@ export function SettingsRoute() {
             }
           />
           <NotificationsCard user={user} />
+          <YourDataCard />
         </>
       ) : (
         <SettingsSkeleton />
