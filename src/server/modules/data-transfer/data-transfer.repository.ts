@@ -89,6 +89,19 @@ export function createDataTransferRepository({ db, dialect }: AppDatabase) {
       }
     },
 
+    /** The screenshot references of the trader's sessions, oldest session first. */
+    async listScreenshotRefs(userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('trading_sessions')
+        .select('screenshot_ref')
+        .where('user_id', '=', userId)
+        .where('screenshot_ref', 'is not', null)
+        .orderBy('session_date')
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((row) => (row.screenshot_ref ? [row.screenshot_ref] : []));
+    },
+
     /** Which of `uids` the trader's sessions already have. */
     async findExistingUids(userId: number, uids: string[]): Promise<Set<string>> {
       const found = new Set<string>();

@@ -96,15 +96,13 @@ export function createExportService({
       const zip = createZipWriter();
       // A screenshot whose file is missing is exported without one, so the file imports.
       const presentImages = new Set<string>();
-      for await (const page of transfer.sessionPages(userId)) {
-        for (const { screenshotRef } of page) {
-          if (!screenshotRef || presentImages.has(screenshotRef)) continue;
-          const bytes = await images.get(screenshotKeys(screenshotRef).image);
-          if (!bytes) continue;
-          presentImages.add(screenshotRef);
-          zip.addStored(`${EXPORT_IMAGES_FOLDER}${screenshotRef}`, bytes);
-          yield* zip.drain();
-        }
+      for (const ref of await transfer.listScreenshotRefs(userId)) {
+        if (presentImages.has(ref)) continue;
+        const bytes = await images.get(screenshotKeys(ref).image);
+        if (!bytes) continue;
+        presentImages.add(ref);
+        zip.addStored(`${EXPORT_IMAGES_FOLDER}${ref}`, bytes);
+        yield* zip.drain();
       }
 
       const json = zip.openText(EXPORT_JSON_NAME);

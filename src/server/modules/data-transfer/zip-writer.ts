@@ -1,5 +1,7 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
+const TEXT_BLOCK = 64 * 1024;
+
 /**
  * A ZIP written piece by piece: the entries' bytes are pushed as they are read, and `drain()`
  * hands over what is ready, so an export of years of sessions never sits whole in memory.
@@ -21,13 +23,27 @@ export function createZipWriter() {
       entry.push(bytes, true);
     },
 
-    /** A deflated text entry, written in pieces; `end()` closes it. */
+    /**
+     * A deflated text entry, written in pieces; `end()` closes it. Small pieces are gathered
+     * to 64 kB first: the compressor works much faster on larger blocks.
+     */
     openText(name: string) {
       const entry = new ZipDeflate(name, { level: 6 });
       zip.add(entry);
+      let pending: string[] = [];
+      let pendingLength = 0;
+      const flush = (final: boolean) => {
+        entry.push(strToU8(pending.join('')), final);
+        pending = [];
+        pendingLength = 0;
+      };
       return {
-        write: (text: string) => entry.push(strToU8(text)),
-        end: () => entry.push(new Uint8Array(0), true),
+        write: (text: string) => {
+          pending.push(text);
+          pendingLength += text.length;
+          if (pendingLength >= TEXT_BLOCK) flush(false);
+        },
+        end: () => flush(true),
       };
     },
 
