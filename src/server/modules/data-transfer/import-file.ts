@@ -59,14 +59,14 @@ export interface ImportFile {
  * `export.json`, or that JSON alone. Every screenshot the document names must be in the ZIP.
  * Throws a 400 (or 413) that says what is wrong; nothing has been written yet.
  */
-export function readImportFile(body: unknown): ImportFile {
+export async function readImportFile(body: unknown): Promise<ImportFile> {
   let raw: unknown = body;
   let images = new Map<string, Buffer>();
   const isZip = Buffer.isBuffer(body);
   if (isZip) {
     let entries: Map<string, Buffer>;
     try {
-      entries = readZip(body, { wanted: isWanted, limits: IMPORT_ZIP_LIMITS });
+      entries = await readZip(body, { wanted: isWanted, limits: IMPORT_ZIP_LIMITS });
     } catch (error) {
       if (error instanceof ZipRejected) {
         throw zipRefused(error.problem, error.entry, IMPORT_ZIP_LIMITS);

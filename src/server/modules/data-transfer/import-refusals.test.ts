@@ -141,6 +141,14 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
       );
     });
 
+    test('a JSON body past the usual 1 MB is read under the import route limit', async () => {
+      await expectRefused(
+        { format: 'other-app', padding: 'x'.repeat(2 * 1024 * 1024) },
+        400,
+        'This is not a Rulekeeper export file',
+      );
+    });
+
     test('malformed JSON', async () => {
       await expectRefused('{"format": "rulekeeper-export", ', 400, /JSON/);
     });

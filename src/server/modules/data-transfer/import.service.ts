@@ -174,7 +174,7 @@ export function createImportService({
   return {
     /** `body`: the ZIP's bytes, or the JSON document as parsed. */
     async importData(userId: number, body: unknown): Promise<ImportResult> {
-      const { document, images: files } = readImportFile(body);
+      const { document, images: files } = await readImportFile(body);
       // Checked here too, so a file that cannot fit is refused before any image is processed.
       assertRuleRoom(await rules.listRules(userId), document);
       const known = await transfer.findExistingUids(

@@ -1,6 +1,6 @@
 import { Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { ImportResult } from '#shared/schemas/export.ts';
+import { IMPORT_MAX_BYTES, type ImportResult } from '#shared/schemas/export.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { toastError } from '#client/components/error-toast.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
@@ -80,7 +80,17 @@ export function YourDataCard() {
               const chosen = event.target.files?.[0];
               // Cleared, so that choosing the same file again is noticed.
               event.target.value = '';
-              if (chosen) setFile(chosen);
+              if (!chosen) return;
+              // The server refuses it too; here it is refused before a long upload.
+              if (chosen.size > IMPORT_MAX_BYTES) {
+                toast({
+                  variant: 'destructive',
+                  title: 'File Too Large',
+                  description: 'The import file must be at most 200 MB',
+                });
+                return;
+              }
+              setFile(chosen);
             }}
           />
         </div>
