@@ -52,7 +52,10 @@ describeEachDialect('the theme in PUT /api/auth/update-profile', (dialect) => {
 
     await update({ preferences: { theme: 'dark' } });
     const afterTheme = await currentUser();
-    expect(afterTheme).toEqual({ ...before, preferences: { ...before.preferences, theme: 'dark' } });
+    expect(afterTheme).toEqual({
+      ...before,
+      preferences: { ...before.preferences, theme: 'dark' },
+    });
 
     await update({ preferences: { notifications: { lowCompliance: false } } });
     expect((await currentUser()).preferences).toEqual({
