@@ -178,6 +178,8 @@ test('a choice the server refuses is rolled back and said in a toast', async ({ 
 });
 
 test.describe('every screen in dark, with data', () => {
+  // Seeding a history through the API and visiting several screens takes longer than 30 s here.
+  test.describe.configure({ timeout: 120_000 });
   let sessionId: number;
 
   test.beforeEach(async ({ page }) => {
