@@ -118,6 +118,13 @@ test('a reload paints dark before the app has run: no flash of light', async ({ 
   release();
   await expect(appearanceCard(page).getByRole('radio', { name: 'Dark' })).toBeChecked(LOADED);
   await expectDark(page);
+
+  // The script is a file of the app's own, under the unchanged CSP, and never cached for long:
+  // a new version reaches every browser at its next visit.
+  const script = await page.request.get('/theme.js');
+  expect(script.headers()['content-type']).toMatch(/javascript/);
+  expect(script.headers()['cache-control']).toBe('no-cache');
+  expect(script.headers()['content-security-policy']).toContain("script-src 'self';");
 });
 
 test('the theme comes from the server on a fresh browser, and stays after logging out', async ({
