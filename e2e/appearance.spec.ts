@@ -131,6 +131,8 @@ test('the theme comes from the server on a fresh browser, and stays after loggin
   page,
   browser,
 }) => {
+  // Two browsers, two logins and a logout.
+  test.slow();
   const account = await logInAsNewTrader(page);
   await saveThemeOnServer(page, 'dark');
 
@@ -144,7 +146,7 @@ test('the theme comes from the server on a fresh browser, and stays after loggin
 
   await fresh.getByRole('button', { name: new RegExp(account.fullName) }).click();
   await fresh.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(fresh).toHaveURL(/\/login$/);
+  await expect(fresh).toHaveURL(/\/login$/, LOADED);
   await expectDark(fresh);
   // The login screen in dark.
   await expectNoSeriousViolations(fresh);
