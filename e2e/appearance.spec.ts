@@ -71,13 +71,15 @@ test('the radio group is used with the keyboard: arrows choose, each choice is s
   await expect(light).toHaveAccessibleDescription('Always light');
 
   await light.focus();
-  await page.keyboard.press('ArrowRight');
+  // Held as a hand holds a key: Radix moves the focus in a timer and checks the radio it lands
+  // on only while the arrow is still down, which an instant press on a busy machine can miss.
+  await page.keyboard.press('ArrowRight', { delay: 150 });
   await expect(group.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(group.getByRole('radio', { name: 'Dark' })).toBeFocused();
   await expectDark(page);
   await expect.poll(() => themeOnServer(page)).toBe('dark');
 
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft', { delay: 150 });
   await expect(light).toBeChecked();
   await expectLight(page);
   await expect.poll(() => themeOnServer(page)).toBe('light');
