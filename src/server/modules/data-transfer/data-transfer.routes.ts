@@ -2,15 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { IMPORT_MAX_BYTES, importResultSchema } from '#shared/schemas/export.ts';
-import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import { IMPORT_TOO_LARGE } from './data-transfer.errors.ts';
 import type { createExportService } from './export.service.ts';
 import type { createImportService } from './import.service.ts';
 
 const tags = ['data'];
-
-/** Every route here is the logged-in trader's own data. */
-const userRoute = { access: 'user' } as const;
 
 /** A ZIP arrives as its raw bytes; browsers on Windows name its type differently. */
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed'];
@@ -23,7 +20,6 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
   exporter: ReturnType<typeof createExportService>;
   importer: ReturnType<typeof createImportService>;
 }> = async (app, { exporter, importer }) => {
-  app.addHook('onRequest', ensureLoggedIn);
   // Only in this plugin: the rest of the API takes JSON alone.
   app.addContentTypeParser(ZIP_TYPES, { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -32,7 +28,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/export',
     {
-      config: userRoute,
+      config: { access: 'user' },
       schema: {
         tags,
         summary:
@@ -52,7 +48,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/export/sessions.csv',
     {
-      config: userRoute,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The trader's sessions as a CSV for spreadsheets",
@@ -72,7 +68,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
     '/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      config: { ...userRoute, tooLargeMessage: IMPORT_TOO_LARGE },
+      config: { access: 'user', tooLargeMessage: IMPORT_TOO_LARGE },
       schema: {
         tags,
         summary:
