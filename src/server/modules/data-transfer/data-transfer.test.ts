@@ -21,13 +21,18 @@ describeEachDialect('export and import', (dialect) => {
   let trader: Trader;
   beforeEach(async () => {
     t = await createTestApp(dialect);
+    // The first account is the administrator; the trader is an ordinary one, who may delete
+    // their own account.
+    await createLoggedInUser(t.app);
     trader = await createLoggedInUser(t.app);
   });
   afterEach(() => t.close());
 
   /**
    * The account the file goes back into. Until `DELETE /api/auth/account` lands this is a
-   * second, fresh trader; then: delete `from`'s account and sign up again.
+   * second, fresh trader; then the one line becomes:
+   * `await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie: from.cookie }, payload: { password: from.password } });`
+   * followed by `return createLoggedInUser(t.app, { username: from.username, email: from.email });`
    */
   const startOver = async (_from: Trader): Promise<Trader> => createLoggedInUser(t.app);
 
