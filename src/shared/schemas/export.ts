@@ -45,7 +45,7 @@ const ruleText = {
   notes: optionalText({ label: 'Notes', max: RULE_NOTES_MAX_LENGTH, isMultiLine: true }).nullable(),
 };
 
-export const exportRuleSchema = z.strictObject({
+const exportRuleSchema = z.strictObject({
   /** The rule's id in the exporting account: only a key for the checklists of this file. */
   id: idSchema('Rule id'),
   ...ruleText,
@@ -53,7 +53,7 @@ export const exportRuleSchema = z.strictObject({
 });
 export type ExportRule = z.output<typeof exportRuleSchema>;
 
-export const exportChecklistItemSchema = z.strictObject({
+const exportChecklistItemSchema = z.strictObject({
   /**
    * A rule of `rules` by its id; an id that is not there is a rule deleted since (its history
    * is kept, as in the account it came from).
@@ -64,7 +64,7 @@ export const exportChecklistItemSchema = z.strictObject({
   followed: z.boolean({ error: 'followed must be true or false' }),
 });
 
-export const exportSessionSchema = z.strictObject({
+const exportSessionSchema = z.strictObject({
   uid: uidSchema,
   name: requiredText({ label: 'Session name', max: SESSION_NAME_MAX_LENGTH }),
   date: calendarDate('Date'),
@@ -87,9 +87,8 @@ export const exportSessionSchema = z.strictObject({
   screenshot: exportImagePathSchema.nullable(),
   createdAt: timestampSchema,
 });
-export type ExportSession = z.output<typeof exportSessionSchema>;
 
-export const exportProfileSchema = z.strictObject({
+const exportProfileSchema = z.strictObject({
   username: z.string().max(USERNAME_MAX_LENGTH),
   fullName: z.string().max(FULL_NAME_MAX_LENGTH),
   email: z.string().max(EMAIL_MAX_LENGTH),

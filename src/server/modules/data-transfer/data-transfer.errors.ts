@@ -42,7 +42,7 @@ export function zipRefused(problem: ZipProblem, entry: string | undefined, limit
   }
 }
 
-export interface ZipWords {
+interface ZipWords {
   maxEntries: number;
   maxTotalBytes: number;
 }

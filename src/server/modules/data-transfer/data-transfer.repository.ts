@@ -21,8 +21,6 @@ export interface ExportedSessionRow {
 /** Sessions are read this many at a time: memory stays flat however long the history. */
 const PAGE = 500;
 
-export type DataTransferRepository = ReturnType<typeof createDataTransferRepository>;
-
 /** Every query takes the owner's id: an export holds the trader's own rows and nothing else. */
 export function createDataTransferRepository({ db, dialect }: AppDatabase) {
   return {

@@ -23,7 +23,7 @@ import { readZip, ZipRejected, type ZipLimits } from './zip-reader.ts';
 const MB = 1024 * 1024;
 
 /** What an import ZIP may unpack to: the document, and a screenshot per session at most. */
-export const IMPORT_ZIP_LIMITS: ZipLimits = {
+const IMPORT_ZIP_LIMITS: ZipLimits = {
   maxEntries: EXPORT_MAX_SESSIONS + 10,
   maxEntryBytes: (name) => (name === EXPORT_JSON_NAME ? 200 * MB : SCREENSHOT_MAX_BYTES),
   maxTotalBytes: 512 * MB,
@@ -37,7 +37,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Checks the document whole: its format and version first, so a foreign file is told so. */
-export function parseExportDocument(raw: unknown): ExportFile {
+function parseExportDocument(raw: unknown): ExportFile {
   if (!isRecord(raw) || raw.format !== EXPORT_FORMAT) throw foreignFormat();
   if (raw.version !== EXPORT_VERSION) throw unknownVersion(raw.version);
   const parsed = exportFileSchema.safeParse(raw);
@@ -48,7 +48,7 @@ export function parseExportDocument(raw: unknown): ExportFile {
   return parsed.data;
 }
 
-export interface ImportFile {
+interface ImportFile {
   document: ExportFile;
   /** The screenshots' bytes by their path in the file (`images/abc.png`). */
   images: Map<string, Buffer>;

@@ -25,7 +25,7 @@ import { readImportFile } from './import-file.ts';
  * trader's rules matched once, so rules that share a text stay apart) and which are new, in
  * the file's order.
  */
-export function planRules(current: Rule[], fileRules: ExportRule[]) {
+function planRules(current: Rule[], fileRules: ExportRule[]) {
   const unmatched = new Map<string, number[]>();
   for (const rule of current) {
     unmatched.set(rule.description, [...(unmatched.get(rule.description) ?? []), rule.id]);

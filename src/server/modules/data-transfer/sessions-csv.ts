@@ -1,6 +1,6 @@
 import type { ExportedSessionRow } from './data-transfer.repository.ts';
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Date',
   'Name',
   'Session Type',
@@ -27,12 +27,12 @@ export function csvCell(value: string | number): string {
 }
 
 /** One line of cells, ended by CRLF as RFC 4180 says. */
-export function csvLine(cells: (string | number)[]): string {
+function csvLine(cells: (string | number)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 /** A session's row: its checklist as counts and as the texts the trader saw. */
-export function sessionCsvLine(session: ExportedSessionRow): string {
+function sessionCsvLine(session: ExportedSessionRow): string {
   const followed = session.checklist.filter((item) => item.followed);
   const broken = session.checklist.filter((item) => !item.followed);
   return csvLine([
@@ -49,7 +49,7 @@ export function sessionCsvLine(session: ExportedSessionRow): string {
 }
 
 /** Excel reads a UTF-8 file as its local code page unless it starts with this mark. */
-export const UTF8_BOM = '\uFEFF';
+const UTF8_BOM = '\uFEFF';
 
 /** The whole CSV, a page of sessions at a time. */
 export async function* sessionsCsv(pages: AsyncIterable<ExportedSessionRow[]>) {

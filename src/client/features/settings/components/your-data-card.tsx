@@ -13,7 +13,7 @@ function count(n: number, word: string) {
 }
 
 /** '3 rules and 12 sessions added, 0 skipped'. */
-export function describeImport({ rulesAdded, sessionsAdded, sessionsSkipped }: ImportResult) {
+function describeImport({ rulesAdded, sessionsAdded, sessionsSkipped }: ImportResult) {
   return `${count(rulesAdded, 'rule')} and ${count(sessionsAdded, 'session')} added, ${sessionsSkipped} skipped`;
 }
 
