@@ -97,6 +97,24 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         .executeTakeFirst();
     },
 
+    /** The password check of a password change: the logged-in user's own hash. */
+    async findPasswordHash(userId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.password_hash;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .execute();
+    },
+
     /**
      * Inserts a user; the first user of an empty database becomes an administrator. With
      * `isOnlyFirst` (public signup while it is closed) it inserts nothing, and answers
