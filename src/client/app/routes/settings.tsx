@@ -2,6 +2,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
@@ -22,6 +23,7 @@ export function SettingsRoute() {
             }
           />
           <NotificationsCard user={user} />
+          <SecurityCard />
         </>
       ) : (
         <SettingsSkeleton />
