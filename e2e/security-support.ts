@@ -32,13 +32,13 @@ export function activeLogins(page: Page) {
 }
 
 /**
- * The other browser's next action in the app (opening another page) meets its ended login:
- * it lands on the login screen and is told so.
+ * The other browser's next action in the app (opening a page whose data it has not loaded yet)
+ * meets its ended login: it lands on the login screen and is told so.
  */
 export async function expectSentToLogin(page: Page) {
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Trading Rules' })
+    .getByRole('link', { name: 'Session History' })
     .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your login has expired', { exact: true }).first()).toBeVisible();
