@@ -22,8 +22,10 @@ export async function logInElsewhere(
 /** Opens Settings and answers its Security card. */
 export async function openSecurityCard(page: Page) {
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  return page.getByRole('region', { name: 'Security' });
+  const security = page.getByRole('region', { name: 'Security' });
+  // The page's first paint after a login: slow on a busy machine, so it gets more time.
+  await expect(security).toBeVisible({ timeout: 15_000 });
+  return security;
 }
 
 /** The items of the 'Active logins' list. */

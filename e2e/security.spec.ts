@@ -3,6 +3,7 @@ import {
   activeLogins,
   expectSentToLogin,
   logInElsewhere,
+  SAFARI_ON_IPHONE,
   openSecurityCard,
 } from './security-support.ts';
 import {
@@ -99,4 +100,36 @@ test('a password change logs the other browser out, and the new password works a
   await submitLoginForm(phone.page, { username: account.username, password: newPassword });
   await expect(phone.page).toHaveURL(/\/history$/);
   await phone.context.close();
+});
+
+test.describe('on a 390 px wide phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: SAFARI_ON_IPHONE });
+
+  test('the Security card fits the screen and works from the keyboard', async ({
+    page,
+    browser,
+  }) => {
+    const account = await createTrader(page.request);
+    const other = await logInElsewhere(browser, account);
+    await logInWithForm(page, account);
+    const security = await openSecurityCard(page);
+    await expect(activeLogins(page)).toHaveCount(2);
+    await expect(activeLogins(page).first()).toContainText('Safari on iPhone');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+
+    // Keyboard: the button opens the question, Escape closes it and gives focus back.
+    const endOthers = security.getByRole('button', { name: 'Log out everywhere else' });
+    await endOthers.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Log out everywhere else?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(endOthers).toBeFocused();
+    await other.context.close();
+  });
 });
