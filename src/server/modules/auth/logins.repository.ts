@@ -104,8 +104,15 @@ export function createLoginsRepository({ db }: AppDatabase) {
         .execute();
     },
 
-    /** Every login of one user that has not reached its stored end, most recently used first. */
-    async listLoginsOfUser(userId: number, now: Date): Promise<ListedLogin[]> {
+    /**
+     * The logins of one user that have not reached their stored end, most recently used
+     * first; at most `limit` of them when given.
+     */
+    async listLoginsOfUser(
+      userId: number,
+      now: Date,
+      { limit }: { limit?: number } = {},
+    ): Promise<ListedLogin[]> {
       const rows = await db
         .selectFrom('auth_sessions')
         .select(['id', 'created_at', 'expires_at', 'is_persistent', 'last_used_at', 'user_agent'])
@@ -114,6 +121,7 @@ export function createLoginsRepository({ db }: AppDatabase) {
         .orderBy('last_used_at', (order) => order.desc().nullsLast())
         .orderBy('created_at', 'desc')
         .orderBy('id')
+        .$if(limit !== undefined, (query) => query.limit(limit ?? 0))
         .execute();
       return rows.map((row) => ({
         id: row.id,

@@ -12,6 +12,13 @@ import { describeDevice } from './describe-device.ts';
 import { hashLoginToken, publicLoginId } from './login-tokens.ts';
 import { createLoginsRepository, type StoredLogin } from './logins.repository.ts';
 
+/**
+ * Logins are few (each ends within 30 days), but nothing stops a script from making
+ * thousands: the list shows the most recently used ones, and 'Log out everywhere else' still
+ * ends them all.
+ */
+export const MAX_LOGINS_LISTED = 100;
+
 export interface SecurityServiceDeps {
   database: AppDatabase;
   limits: AttemptLimits;
@@ -62,7 +69,9 @@ export function createSecurityService({
     async listLogins(userId: number, currentToken: string): Promise<ActiveLogin[]> {
       const currentId = hashLoginToken(currentToken);
       const current = now();
-      const rows = (await logins.listLoginsOfUser(userId, current)).filter(isLive);
+      const rows = (
+        await logins.listLoginsOfUser(userId, current, { limit: MAX_LOGINS_LISTED })
+      ).filter(isLive);
       const listed = rows.map((login) => {
         const isCurrent = login.id === currentId;
         return {

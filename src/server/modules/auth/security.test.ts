@@ -4,12 +4,14 @@ import { createLoggedInUser, signup } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import { MAX_LOGIN_ATTEMPTS_PER_USERNAME } from './attempt-limits.ts';
 import { hashLoginToken } from './login-tokens.ts';
+import { MAX_LOGINS_LISTED } from './security.service.ts';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const NEW_PASSWORD = 'brand-new-secret-7';
 
 describeEachDialect('login security', (dialect) => {
@@ -162,6 +164,36 @@ describeEachDialect('login security', (dialect) => {
       (login) => !login.isCurrent && login.createdAt === madeAt,
     );
     expect(listed?.lastUsedAt).toBe(fiveMinutesOn);
+  });
+
+  test('the list stops at the 100 most recently used logins, the current one first', async () => {
+    const rows = Array.from({ length: MAX_LOGINS_LISTED + 10 }, (_, i) => ({
+      id: `${i}`.padStart(64, 'f'),
+      user_id: trader.user.id,
+      created_at: new Date(clock.getTime() - DAY_MS).toISOString(),
+      expires_at: new Date(clock.getTime() + DAY_MS).toISOString(),
+      is_persistent: false,
+      user_agent: CHROME_ON_WINDOWS,
+      last_used_at: new Date(clock.getTime() - (i + 1) * MINUTE_MS).toISOString(),
+    }));
+    await t.database.db.insertInto('auth_sessions').values(rows).execute();
+    // Stored as used a day ago: the listing request itself marks it used, so it is listed.
+    await t.database.db
+      .updateTable('auth_sessions')
+      .set({ last_used_at: new Date(clock.getTime() - DAY_MS).toISOString() })
+      .where('id', '=', hashLoginToken(trader.cookie.split('=')[1]!))
+      .execute();
+    tick(MINUTE_MS);
+    const logins = await listLogins();
+    expect(logins).toHaveLength(MAX_LOGINS_LISTED);
+    expect(logins[0]?.isCurrent).toBe(true);
+    expect(logins[1]?.lastUsedAt).toBe(rows[0]?.last_used_at);
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logins/end-others',
+      headers: { cookie: trader.cookie },
+    });
+    expect(ended.json()).toEqual({ ended: MAX_LOGINS_LISTED + 10 });
   });
 
   test('an ended login is not listed', async () => {
