@@ -77,7 +77,7 @@ export function ChangePasswordForm({ titleId }: { titleId: string }) {
       <FormField label="Current Password" error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
       </FormField>
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className="grid items-start gap-5 md:grid-cols-2">
         <FormField
           label="New Password"
           hint="At least 8 characters; not a common password."
