@@ -29,6 +29,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { accessControlPlugin, type RouteAccess } from './plugins/access-control.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -74,6 +75,13 @@ function toTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['t
   return (_address: string, hop: number) => hop < trustProxy;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with the access it declares. */
+    routeTable: readonly RouteAccess[];
+  }
+}
+
 /** The only place where the parts of the server are wired together. */
 export async function createApp({
   database,
@@ -117,6 +125,8 @@ export async function createApp({
   const limits = createAttemptLimits({ signupsPerHour: config.signupsPerHour });
   const rules = createRulesService({ database });
   const sessions = createSessionsService({ database, images });
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLoggingPlugin);
@@ -144,6 +154,7 @@ export async function createApp({
       });
       await api.register(sameOriginPlugin);
       await api.register(authenticatePlugin, { auth, cookieSecure: config.cookieSecure });
+      await api.register(accessControlPlugin, { routeTable });
       await api.register(healthRoutes, { database });
       await api.register(appInfoRoutes, {
         getInfo: async () => ({

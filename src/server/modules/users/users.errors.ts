@@ -54,3 +54,9 @@ export const avatarTooLarge = createErrorFactory({
   message: AVATAR_TOO_LARGE,
   issues: [{ path: 'avatar', message: AVATAR_TOO_LARGE }],
 });
+
+export const userNotFound = createErrorFactory({
+  code: 'users.not_found',
+  statusCode: 404,
+  message: 'User not found',
+});

@@ -84,6 +84,39 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         .executeTakeFirst();
     },
 
+    findUser(userId: number): Promise<UserRecord | undefined> {
+      return db.selectFrom('users').select(userColumns).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /** The user's id by username, without regard to case; undefined if there is none. */
+    async findUserId(usernameNormalized: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_normalized', '=', usernameNormalized)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** A new password; every login of the user ends with the old one. */
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .execute();
+      await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+    },
+
+    async setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined> {
+      return db
+        .updateTable('users')
+        .set({ is_admin: isAdmin, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .returning(userColumns)
+        .executeTakeFirst();
+    },
+
     async hasAnyUser(): Promise<boolean> {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
