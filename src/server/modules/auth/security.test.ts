@@ -262,6 +262,18 @@ describeEachDialect('login security', (dialect) => {
     expect(await isLoggedIn(trader.cookie)).toBe(false);
   });
 
+  test('every route here is declared for logged-in users', () => {
+    const declared = new Map(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    for (const route of [
+      'GET /api/auth/logins',
+      'POST /api/auth/logins/end-others',
+      'DELETE /api/auth/logins/:id',
+      'PUT /api/auth/password',
+    ]) {
+      expect(declared.get(route), route).toBe('user');
+    }
+  });
+
   test('every route here answers 401 without a login', async () => {
     const requests = [
       { method: 'GET', url: '/api/auth/logins' },

@@ -121,7 +121,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
 
-    /** The only read of a password hash: the login's password check. */
+    /** A read of a password hash for the login's check (`findPasswordHash` is the other). */
     findUserForLogin(usernameNormalized: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
@@ -130,7 +130,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         .executeTakeFirst();
     },
 
-    /** The password check of a password change: the logged-in user's own hash. */
+    /** The other read of a password hash: a password change checks the current password. */
     async findPasswordHash(userId: number): Promise<string | undefined> {
       const row = await db
         .selectFrom('users')
@@ -140,6 +140,10 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return row?.password_hash;
     },
 
+    /**
+     * The hash alone, unlike `setPassword`: a user's own change keeps the login it was made
+     * from, so the caller ends the others itself.
+     */
     async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
       await db
         .updateTable('users')
