@@ -3,6 +3,7 @@ import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { AppearanceCard } from '#client/features/settings/components/appearance-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
@@ -24,6 +25,7 @@ export function SettingsRoute() {
           />
           <NotificationsCard user={user} />
           <AppearanceCard user={user} />
+          <SecurityCard />
         </>
       ) : (
         <SettingsSkeleton />
