@@ -20,6 +20,8 @@ import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginsRepository } from './modules/auth/logins.repository.ts';
+import { securityRoutes } from './modules/auth/security.routes.ts';
+import { createSecurityService } from './modules/auth/security.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
@@ -166,6 +168,9 @@ export async function createApp({
       });
       await api.register(authRoutes, { auth, users, limits, cookieSecure: config.cookieSecure });
       await api.register(settingsRoutes, { users });
+      await api.register(securityRoutes, {
+        security: createSecurityService({ database, limits, ...(now ? { now } : {}) }),
+      });
       await api.register(rulesRoutes, { rules });
       await api.register(sessionTypesRoutes, {
         sessionTypes: createSessionTypesRepository(database),

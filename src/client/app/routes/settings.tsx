@@ -3,6 +3,7 @@ import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { AppearanceCard } from '#client/features/settings/components/appearance-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { YourDataCard } from '#client/features/settings/components/your-data-card.tsx';
 import { UserAvatar } from '../layout/user-avatar.tsx';
@@ -25,6 +26,7 @@ export function SettingsRoute() {
           />
           <NotificationsCard user={user} />
           <AppearanceCard user={user} />
+          <SecurityCard />
           <YourDataCard />
         </>
       ) : (

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const refund = await limits.countLoginAttempt(request.ip, request.body.username);
-      const result = await auth.login(request.body);
+      const result = await auth.login(request.body, request.headers['user-agent']);
       if (!result) throw invalidCredentials();
       await refund();
       setLoginCookie(request, reply, result.login, cookieSecure);

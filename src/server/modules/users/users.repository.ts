@@ -121,13 +121,35 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
 
-    /** The only read of a password hash: the login's password check. */
+    /** A read of a password hash for the login's check (`findPasswordHash` is the other). */
     findUserForLogin(usernameNormalized: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
         .selectAll()
         .where('username_normalized', '=', usernameNormalized)
         .executeTakeFirst();
+    },
+
+    /** The other read of a password hash: a password change checks the current password. */
+    async findPasswordHash(userId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.password_hash;
+    },
+
+    /**
+     * The hash alone, unlike `setPassword`: a user's own change keeps the login it was made
+     * from, so the caller ends the others itself.
+     */
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     /**
