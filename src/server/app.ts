@@ -10,6 +10,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
@@ -26,6 +28,7 @@ import { screenshotsRoutes } from './modules/sessions/screenshots.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { accountRoutes } from './modules/users/account.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -115,6 +118,7 @@ export async function createApp({
   const limits = createAttemptLimits({ signupsPerHour: config.signupsPerHour });
   const rules = createRulesService({ database });
   const sessions = createSessionsService({ database, images });
+  const admin = createAdminService({ database, users });
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLoggingPlugin);
@@ -159,6 +163,8 @@ export async function createApp({
       await api.register(sessionsRoutes, { sessions });
       await api.register(screenshotsRoutes, { sessions });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
+      await api.register(accountRoutes, { users, limits });
+      await api.register(adminRoutes, { admin });
     },
     { prefix: '/api' },
   );

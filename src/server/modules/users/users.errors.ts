@@ -54,3 +54,19 @@ export const avatarTooLarge = createErrorFactory({
   message: AVATAR_TOO_LARGE,
   issues: [{ path: 'avatar', message: AVATAR_TOO_LARGE }],
 });
+
+/** 400, not 401: a 401 would tell the client its login has ended. */
+const PASSWORD_INCORRECT = 'Password is incorrect';
+export const passwordIncorrect = createErrorFactory({
+  code: 'users.password_incorrect',
+  statusCode: 400,
+  message: PASSWORD_INCORRECT,
+  issues: [{ path: 'password', message: PASSWORD_INCORRECT }],
+});
+
+export const lastAdministratorLeaving = createErrorFactory({
+  code: 'users.last_administrator_leaving',
+  statusCode: 409,
+  message:
+    'You are the last administrator. Make another user an administrator before deleting your account.',
+});
