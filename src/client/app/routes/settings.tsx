@@ -1,5 +1,6 @@
 import { PageHeader } from '#client/components/page-header.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { DeleteAccountCard } from '#client/features/settings/components/delete-account-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
@@ -22,6 +23,7 @@ export function SettingsRoute() {
             }
           />
           <NotificationsCard user={user} />
+          <DeleteAccountCard />
         </>
       ) : (
         <SettingsSkeleton />
