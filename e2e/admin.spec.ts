@@ -15,6 +15,8 @@ test('the administrator creates a user who logs in, then deletes them; their nex
   browser,
   baseURL,
 }) => {
+  // Two browsers and two logins: longer than one screen's test on a busy machine.
+  test.slow();
   const account = buildAccount();
   await openUserManagement(page);
 
