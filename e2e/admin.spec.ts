@@ -138,6 +138,7 @@ test('a trader deletes their own account from Settings and is logged out', async
   await zone.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toContainText('This cannot be undone');
+  await expectNoSeriousViolations(page);
 
   await dialog.getByLabel('Password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();

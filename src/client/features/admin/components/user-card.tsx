@@ -34,10 +34,14 @@ export function UserCard({ user, isSelf, onDelete, onChangeRole }: UserCardProps
             {user.fullName}
           </h2>
           <p className="text-muted-foreground truncate text-sm">@{user.username}</p>
-        </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
-          {isSelf ? <Tag>You</Tag> : null}
-          {user.isAdmin ? <Tag className="bg-primary/10 text-primary">Administrator</Tag> : null}
+          {isSelf || user.isAdmin ? (
+            <div className="mt-2 flex flex-wrap gap-1">
+              {user.isAdmin ? (
+                <Tag className="bg-primary/10 text-primary">Administrator</Tag>
+              ) : null}
+              {isSelf ? <Tag>You</Tag> : null}
+            </div>
+          ) : null}
         </div>
       </div>
       <dl className="grid gap-1 text-sm">
