@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN, logInWithForm, type Account } from './support.ts';
 
 /** Logs the administrator in and opens User Management from the sidebar, as a person does. */
@@ -33,4 +33,23 @@ export function buildAccount(prefix = 'member'): Account {
 export async function openSecondBrowser(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** Logs `request` in as the administrator, so its calls are the administrator's. */
+export async function logInRequestAsAdmin(request: APIRequestContext) {
+  const response = await request.post('/api/auth/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Creates an account through the administrator's call; `request` must be logged in as one. */
+export async function createUserThroughApi(
+  request: APIRequestContext,
+  account: Account,
+  isAdmin = false,
+) {
+  const response = await request.post('/api/admin/create-user', { data: { ...account, isAdmin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { user: { id: number } };
 }

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { buildAccount, openSecondBrowser, openUserManagement, userCard } from './admin-support.ts';
+import {
+  buildAccount,
+  createUserThroughApi,
+  logInRequestAsAdmin,
+  openSecondBrowser,
+  openUserManagement,
+  userCard,
+} from './admin-support.ts';
 import {
   createTrader,
   expectNoSeriousViolations,
@@ -105,6 +112,35 @@ test('the administrator makes a trader an administrator and takes it back; their
   const own = userCard(page, 'Desk Administrator');
   await expect(own.getByText('You', { exact: true })).toBeVisible();
   await expect(own.getByRole('button')).toHaveCount(0);
+});
+
+test('an administrator demoted meanwhile is refused, and the screen then says it is not allowed', async ({
+  page,
+  request,
+}) => {
+  await logInRequestAsAdmin(request);
+  const deputy = buildAccount('deputy');
+  const { user } = await createUserThroughApi(request, deputy, true);
+  const trader = await createTrader(request);
+  await logInWithForm(page, deputy);
+  await page.goto('/admin');
+  await expect(userCard(page, trader.fullName)).toBeVisible();
+
+  // The desk's administrator takes the deputy's rights away while the deputy's screen is open.
+  const demoted = await request.put(`/api/admin/users/${user.id}/role`, {
+    data: { isAdmin: false },
+  });
+  expect(demoted.status()).toBe(200);
+
+  await userCard(page, trader.fullName)
+    .getByRole('button', { name: `Make ${trader.username} an administrator` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make administrator' }).click();
+  await expectToast(page, 'Error', 'Only administrators can manage users');
+  await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }),
+  ).toHaveCount(0);
 });
 
 test('a trader has no Admin Panel entry, and /admin says it is not allowed', async ({ page }) => {

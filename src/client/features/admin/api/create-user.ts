@@ -4,8 +4,8 @@ import {
   type CreateUserData,
 } from '#shared/schemas/admin.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { adminWriteRefreshes } from './refreshes.ts';
 
 export async function createUser(input: CreateUserData): Promise<AdminUser> {
   const { user } = await apiRequest('/api/admin/create-user', {
@@ -25,7 +25,7 @@ type UseCreateUserOptions = {
 export function useCreateUser({ onSuccess, onError }: UseCreateUserOptions = {}) {
   return useApiMutation({
     mutationFn: createUser,
-    refreshes: [queryKeys.users.all],
+    ...adminWriteRefreshes,
     onSuccess,
     onError,
   });

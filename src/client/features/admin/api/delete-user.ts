@@ -1,7 +1,7 @@
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { adminWriteRefreshes } from './refreshes.ts';
 
 export function deleteUser(id: number) {
   return apiRequest(`/api/admin/users/${id}`, { method: 'DELETE', schema: okSchema });
@@ -15,7 +15,7 @@ type UseDeleteUserOptions = {
 export function useDeleteUser({ onSuccess, onError }: UseDeleteUserOptions = {}) {
   return useApiMutation({
     mutationFn: deleteUser,
-    refreshes: [queryKeys.users.all],
+    ...adminWriteRefreshes,
     onSuccess,
     onError,
   });
