@@ -1,13 +1,14 @@
-// Bundles the server into dist/server/main.js and the image sweep into
-// dist/server/sweep-images.js (dependencies stay in node_modules), and
-// precompresses the built client so it is served as Brotli or gzip without per-request work.
+// Bundles the server into dist/server/main.js, and the operator commands (image sweep, account
+// management) beside it (dependencies stay in node_modules); then precompresses the built client
+// so it is served as Brotli or gzip without per-request work. `--server-only` skips the client
+// step: the operator commands bundle themselves before they run.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts', 'src/server/manage-users.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -17,6 +18,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+if (process.argv.includes('--server-only')) process.exit(0);
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 const MIN_BYTES = 1024;

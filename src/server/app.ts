@@ -19,6 +19,8 @@ import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginsRepository } from './modules/auth/logins.repository.ts';
+import { securityRoutes } from './modules/auth/security.routes.ts';
+import { createSecurityService } from './modules/auth/security.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
@@ -30,6 +32,7 @@ import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { accessControlPlugin, type RouteAccess } from './plugins/access-control.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -73,6 +76,13 @@ function toTrustProxy(trustProxy: Config['trustProxy']): FastifyServerOptions['t
   // Fastify refuses to trust a bare number (it cannot check the peer); with a hop count the
   // operator tells us the server is reachable only through that many proxies.
   return (_address: string, hop: number) => hop < trustProxy;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with the access it declares. */
+    routeTable: readonly RouteAccess[];
+  }
 }
 
 /** The only place where the parts of the server are wired together. */
@@ -119,6 +129,8 @@ export async function createApp({
   const rules = createRulesService({ database });
   const sessions = createSessionsService({ database, images });
   const admin = createAdminService({ database, users });
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
 
   await app.register(errorHandlerPlugin);
   await app.register(requestLoggingPlugin);
@@ -146,6 +158,7 @@ export async function createApp({
       });
       await api.register(sameOriginPlugin);
       await api.register(authenticatePlugin, { auth, cookieSecure: config.cookieSecure });
+      await api.register(accessControlPlugin, { routeTable });
       await api.register(healthRoutes, { database });
       await api.register(appInfoRoutes, {
         getInfo: async () => ({
@@ -156,6 +169,9 @@ export async function createApp({
       });
       await api.register(authRoutes, { auth, users, limits, cookieSecure: config.cookieSecure });
       await api.register(settingsRoutes, { users });
+      await api.register(securityRoutes, {
+        security: createSecurityService({ database, limits, ...(now ? { now } : {}) }),
+      });
       await api.register(rulesRoutes, { rules });
       await api.register(sessionTypesRoutes, {
         sessionTypes: createSessionTypesRepository(database),

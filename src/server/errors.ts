@@ -41,3 +41,10 @@ export const notAuthenticated = createErrorFactory({
   statusCode: 401,
   message: 'You are not logged in',
 });
+
+/** Logged in, but the route is for administrators. */
+export const notAllowed = createErrorFactory({
+  code: 'auth.not_allowed',
+  statusCode: 403,
+  message: 'You are not allowed to do this',
+});

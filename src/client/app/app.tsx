@@ -7,6 +7,7 @@ import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { handleLoginExpired } from './login-expiry.ts';
 import { AppRouter } from './router.tsx';
+import { ThemeSync } from './theme-sync.tsx';
 
 export function App() {
   const [queryClient] = useState(() => createQueryClient({ onLoginExpired: handleLoginExpired }));
@@ -15,6 +16,7 @@ export function App() {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
+          <ThemeSync />
           <AppLayout>
             <AppRouter />
           </AppLayout>

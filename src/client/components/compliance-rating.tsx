@@ -2,16 +2,16 @@ import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { complianceBand, type ComplianceBand } from '#shared/compliance.ts';
 import { cn } from '#client/lib/utils.ts';
 
-/** Text colours that keep AA contrast on white (700 shades). */
+/** Text colours that keep AA contrast on white (700 shades) and on the dark cards (400 shades). */
 export const bandTextClass: Record<ComplianceBand, string> = {
-  green: 'text-green-700',
-  amber: 'text-amber-700',
-  red: 'text-red-700',
+  green: 'text-green-700 dark:text-green-400',
+  amber: 'text-amber-700 dark:text-amber-400',
+  red: 'text-red-700 dark:text-red-400',
 };
 
 /**
  * Fills for bars and dots in a band's colour: 600 shades keep the 3:1 contrast that WCAG asks
- * of graphics on white (amber-500 would not).
+ * of graphics on white (amber-500 would not), and on the dark cards too (3.7:1 and more).
  */
 export const bandFillClass: Record<ComplianceBand, string> = {
   green: 'bg-green-600',

@@ -10,6 +10,10 @@ export const queryKeys = {
     all: ['auth'] as const,
     session: ['auth', 'session'] as const,
   },
+  /** The logged-in user's active logins (settings, Security). User data: it goes at logout. */
+  logins: {
+    all: ['logins'] as const,
+  },
   /** Branding and signup availability: public, the same for every visitor. */
   appInfo: ['app-info'] as const,
   rules: {

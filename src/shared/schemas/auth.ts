@@ -14,12 +14,12 @@ import { optionalText, requiredText, textTypeError, wellFormedText } from './com
 const username = requiredText({ label: 'Username', max: USERNAME_MAX_LENGTH });
 
 /** Passwords are never trimmed or otherwise changed: what was typed is what is hashed. */
-function password(min: number, minMessage: string) {
+export function password(min: number, minMessage: string, label = 'Password') {
   return z
-    .string({ error: textTypeError('Password', minMessage) })
+    .string({ error: textTypeError(label, minMessage) })
     .min(min, minMessage)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .pipe(wellFormedText({ label: 'Password' }));
+    .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .pipe(wellFormedText({ label }));
 }
 
 export const loginSchema = z.strictObject({

@@ -1,8 +1,10 @@
 import { PageHeader } from '#client/components/page-header.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { AppearanceCard } from '#client/features/settings/components/appearance-card.tsx';
 import { DeleteAccountCard } from '#client/features/settings/components/delete-account-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
@@ -23,6 +25,8 @@ export function SettingsRoute() {
             }
           />
           <NotificationsCard user={user} />
+          <AppearanceCard user={user} />
+          <SecurityCard />
           <DeleteAccountCard />
         </>
       ) : (

@@ -27,7 +27,7 @@ export function SignupRoute() {
   if (!appInfo.isSignupOpen) {
     return (
       <AuthCard
-        title="Create an account"
+        title="Sign-up is closed"
         description={`Accounts for ${appInfo.name} are created by an administrator. Please ask your administrator for one.`}
         footer={<LoginLink question="Already have an account?" />}
       />

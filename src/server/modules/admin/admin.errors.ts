@@ -6,12 +6,6 @@ export const notAnAdministrator = createErrorFactory({
   message: 'Only administrators can manage users',
 });
 
-export const userNotFound = createErrorFactory({
-  code: 'admin.user_not_found',
-  statusCode: 404,
-  message: 'User not found',
-});
-
 export const cannotDeleteYourself = createErrorFactory({
   code: 'admin.cannot_delete_yourself',
   statusCode: 409,

@@ -3,7 +3,6 @@ import type { AdminUsersQuery } from '#shared/schemas/admin.ts';
 import { MAX_ID } from '#shared/schemas/common.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
-import { nowExpression } from '../../db/dialect.ts';
 import type { UserRecord } from '../../db/schema.ts';
 import { userColumns } from '../users/users.repository.ts';
 
@@ -16,8 +15,8 @@ const cursorSchema = z.tuple([z.number().int().min(1).max(MAX_ID)]);
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
 
-/** The administrator's view of the `users` table: the list and the role. */
-export function createAdminRepository({ db, dialect }: AppDatabase) {
+/** The administrator's list of the `users` table. */
+export function createAdminRepository({ db }: AppDatabase) {
   return {
     async listUsers(
       query: AdminUsersQuery,
@@ -36,16 +35,6 @@ export function createAdminRepository({ db, dialect }: AppDatabase) {
         rows: page,
         nextCursor: rows.length > query.limit && last ? encodeCursor([last.id]) : null,
       };
-    },
-
-    /** Answers the user as it now is, or undefined when there is no such user. */
-    setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined> {
-      return db
-        .updateTable('users')
-        .set({ is_admin: isAdmin, updated_at: nowExpression(dialect) })
-        .where('id', '=', userId)
-        .returning(userColumns)
-        .executeTakeFirst();
     },
   };
 }

@@ -11,6 +11,7 @@ import { withTraderLock } from '../../db/trader-lock.ts';
 import { notAuthenticated } from '../../errors.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
+import { userNotFound } from '../users/users.errors.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   cannotDeleteYourself,
@@ -18,7 +19,6 @@ import {
   invalidCursor,
   lastAdministrator,
   notAnAdministrator,
-  userNotFound,
 } from './admin.errors.ts';
 import { createAdminRepository, InvalidCursor } from './admin.repository.ts';
 
@@ -112,7 +112,7 @@ export function createAdminService({
           await lockAdminChanges(tx);
           await assertStillAdmin(tx, actorId);
           if (!isAdmin && (await isLastAdmin(tx, userId))) throw lastAdministrator();
-          return createAdminRepository(tx).setAdmin(userId, isAdmin);
+          return createUsersRepository(tx).setAdmin(userId, isAdmin);
         },
         { whenMissing: userNotFound },
       );

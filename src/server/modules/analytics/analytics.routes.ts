@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsQuerySchema, analyticsSchema } from '#shared/schemas/analytics.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
-import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
   app,
   { analytics },
 ) => {
-  app.addHook('onRequest', ensureLoggedIn);
-
   app.get(
     '/analytics',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['analytics'],
         summary:

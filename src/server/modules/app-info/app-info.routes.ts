@@ -8,6 +8,7 @@ export const appInfoRoutes: FastifyPluginAsyncZod<{ getInfo: () => Promise<AppIn
   app.get(
     '/app-info',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['app'],
         summary: 'Branding and whether public signup is open',

@@ -28,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/signup',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Create an account (does not log in)',
@@ -51,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Log in; sets the login cookie',
@@ -60,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const refund = await limits.countLoginAttempt(request.ip, request.body.username);
-      const result = await auth.login(request.body);
+      const result = await auth.login(request.body, request.headers['user-agent']);
       if (!result) throw invalidCredentials();
       await refund();
       setLoginCookie(request, reply, result.login, cookieSecure);
@@ -71,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/logout',
     {
+      config: { access: 'public' },
       schema: { tags, summary: 'Log out; revokes the login', response: { 200: okSchema } },
     },
     async (request, reply) => {
@@ -83,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/session',
     {
+      config: { access: 'public' },
       schema: { tags, summary: 'Who is logged in', response: { 200: authSessionSchema } },
     },
     async (request) =>
@@ -94,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/user',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'The logged-in user',

@@ -4,7 +4,8 @@ import { verifyPassword } from '../users/passwords.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { generateLoginToken, hashLoginToken } from './login-tokens.ts';
-import type { LoginsRepository } from './logins.repository.ts';
+import type { LoginsRepository, StoredLogin } from './logins.repository.ts';
+import { userAgentToStore } from './user-agent.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,8 +19,26 @@ export const LOGIN_LIFETIMES = {
   browserMs: 7 * DAY_MS,
   browserIdleMs: 12 * HOUR_MS,
 };
-/** The idle end moves at most this often: one write per login per 5 minutes, not per request. */
-const IDLE_RENEWAL_STEP_MS = 5 * 60 * 1000;
+/**
+ * A login's last use (and with it the idle end) is written at most this often: one write per
+ * login per 5 minutes, not per request.
+ */
+export const LOGIN_TOUCH_STEP_MS = 5 * 60 * 1000;
+
+/** The absolute end of a login: counted from the moment it was made, never extended. */
+function absoluteEnd({ createdAt, isPersistent }: Pick<StoredLogin, 'createdAt' | 'isPersistent'>) {
+  return (
+    createdAt.getTime() + (isPersistent ? LOGIN_LIFETIMES.rememberedMs : LOGIN_LIFETIMES.browserMs)
+  );
+}
+
+/**
+ * When a login ends: its stored (idle) end, or its absolute end if that comes first; `min`
+ * because logins stored before absolute ends existed may carry a later expiry.
+ */
+export function loginEndsAt(login: Pick<StoredLogin, 'createdAt' | 'expiresAt' | 'isPersistent'>) {
+  return Math.min(login.expiresAt.getTime(), absoluteEnd(login));
+}
 
 /** A login just made: the token goes into the cookie, and is never stored. */
 export interface IssuedLogin {
@@ -37,21 +56,20 @@ export interface AuthServiceDeps {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ users, logins, now = () => new Date() }: AuthServiceDeps) {
-  const absoluteEnd = (createdAt: Date, isPersistent: boolean) =>
-    createdAt.getTime() + (isPersistent ? LOGIN_LIFETIMES.rememberedMs : LOGIN_LIFETIMES.browserMs);
-
   return {
-    /** A new login for the right password; undefined for a wrong one or an unknown user. */
-    async login({
-      username,
-      password,
-      rememberMe,
-    }: LoginData): Promise<{ user: User; login: IssuedLogin } | undefined> {
+    /**
+     * A new login for the right password; undefined for a wrong one or an unknown user.
+     * `userAgent` is the request's header, kept (cut and checked) to name the device later.
+     */
+    async login(
+      { username, password, rememberMe }: LoginData,
+      userAgent?: string,
+    ): Promise<{ user: User; login: IssuedLogin } | undefined> {
       const row = await users.findUserForLogin(username);
       const isValid = await verifyPassword(row?.password_hash, password);
       if (!row || !isValid) return undefined;
       const createdAt = now();
-      const end = absoluteEnd(createdAt, rememberMe);
+      const end = absoluteEnd({ createdAt, isPersistent: rememberMe });
       const expiresAt = new Date(
         rememberMe ? end : Math.min(createdAt.getTime() + LOGIN_LIFETIMES.browserIdleMs, end),
       );
@@ -62,32 +80,39 @@ export function createAuthService({ users, logins, now = () => new Date() }: Aut
         createdAt,
         expiresAt,
         isPersistent: rememberMe,
+        lastUsedAt: createdAt,
+        userAgent: userAgentToStore(userAgent),
       });
       await logins.deleteExpiredLogins(createdAt);
       return { user: toUserDto(row), login: { token, expiresAt, isPersistent: rememberMe } };
     },
 
     /**
-     * The user behind a cookie token, or undefined once the login has ended. Using a login
-     * without "Remember me" pushes its idle end back, never past its absolute end.
+     * The user behind a cookie token, or undefined once the login has ended. A use is
+     * recorded at most every 5 minutes (the list of active logins shows it); for a login
+     * without "Remember me" the same write pushes its idle end back, never past its absolute
+     * end. This runs on every request: most of them only read.
      */
     async validateLoginToken(token: string): Promise<User | undefined> {
       const found = await logins.findLoginWithUser(hashLoginToken(token));
       if (!found) return undefined;
       const { login, user } = found;
-      const current = now().getTime();
-      const expiresAt = login.expiresAt.getTime();
-      const absolute = absoluteEnd(login.createdAt, login.isPersistent);
-      // `min`: logins stored before absolute ends existed may carry a later expiry.
-      if (current >= Math.min(expiresAt, absolute)) {
+      const current = now();
+      if (current.getTime() >= loginEndsAt(login)) {
         await logins.deleteLogin(login.id);
         return undefined;
       }
-      if (!login.isPersistent) {
-        const renewedExpiry = Math.min(current + LOGIN_LIFETIMES.browserIdleMs, absolute);
-        if (renewedExpiry - expiresAt >= IDLE_RENEWAL_STEP_MS) {
-          await logins.extendLogin(login.id, new Date(renewedExpiry));
-        }
+      const lastUsed = login.lastUsedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      if (current.getTime() - lastUsed >= LOGIN_TOUCH_STEP_MS) {
+        const idleEnd = Math.min(
+          current.getTime() + LOGIN_LIFETIMES.browserIdleMs,
+          absoluteEnd(login),
+        );
+        await logins.touchLogin(
+          login.id,
+          current,
+          login.isPersistent ? undefined : new Date(Math.max(idleEnd, login.expiresAt.getTime())),
+        );
       }
       return toUserDto(user);
     },

@@ -9,3 +9,14 @@ export function generateLoginToken(): string {
 export function hashLoginToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * The id a login goes by in its owner's list: a hash of the stored hash, so the API never
+ * shows what the table is keyed by. 128 bits, base64url.
+ */
+export function publicLoginId(storedId: string): string {
+  return createHash('sha256')
+    .update(`rulekeeper-login-id:${storedId}`)
+    .digest('base64url')
+    .slice(0, 22);
+}

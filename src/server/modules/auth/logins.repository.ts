@@ -12,6 +12,13 @@ export interface StoredLogin {
   createdAt: Date;
   expiresAt: Date;
   isPersistent: boolean;
+  /** Null for logins stored before it was kept, or when it was not worth keeping. */
+  lastUsedAt: Date | null;
+}
+
+/** A login with its device, for the list of active logins. */
+export interface ListedLogin extends StoredLogin {
+  userAgent: string | null;
 }
 
 const userColumnsOfJoin = userColumns.map((column) => `users.${column}` as const);
@@ -26,6 +33,7 @@ const selectLoginWithUser = prepareQuery<{ id: string }, LoginWithUserRow>((db, 
       'auth_sessions.created_at as login_created_at',
       'auth_sessions.expires_at as login_expires_at',
       'auth_sessions.is_persistent as login_is_persistent',
+      'auth_sessions.last_used_at as login_last_used_at',
     ])
     .where('auth_sessions.id', '=', param('id')),
 );
@@ -34,14 +42,17 @@ type LoginWithUserRow = UserRecord & {
   login_created_at: string;
   login_expires_at: string;
   login_is_persistent: SqlBool;
+  login_last_used_at: string | null;
 };
+
+const toDateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 export type LoginsRepository = ReturnType<typeof createLoginsRepository>;
 
 /** The `auth_sessions` table: one row per logged-in browser. */
 export function createLoginsRepository({ db }: AppDatabase) {
   return {
-    async createLogin(login: StoredLogin): Promise<void> {
+    async createLogin(login: StoredLogin & { userAgent: string | null }): Promise<void> {
       await db
         .insertInto('auth_sessions')
         .values({
@@ -50,6 +61,8 @@ export function createLoginsRepository({ db }: AppDatabase) {
           created_at: login.createdAt.toISOString(),
           expires_at: login.expiresAt.toISOString(),
           is_persistent: login.isPersistent,
+          user_agent: login.userAgent,
+          last_used_at: login.lastUsedAt?.toISOString() ?? null,
         })
         .execute();
     },
@@ -59,7 +72,13 @@ export function createLoginsRepository({ db }: AppDatabase) {
     ): Promise<{ login: StoredLogin; user: UserRecord } | undefined> {
       const [row] = await selectLoginWithUser(db, { id });
       if (!row) return undefined;
-      const { login_created_at, login_expires_at, login_is_persistent, ...user } = row;
+      const {
+        login_created_at,
+        login_expires_at,
+        login_is_persistent,
+        login_last_used_at,
+        ...user
+      } = row;
       return {
         login: {
           id,
@@ -67,21 +86,95 @@ export function createLoginsRepository({ db }: AppDatabase) {
           createdAt: new Date(login_created_at),
           expiresAt: new Date(login_expires_at),
           isPersistent: toBool(login_is_persistent),
+          lastUsedAt: toDateOrNull(login_last_used_at),
         },
         user,
       };
     },
 
-    async extendLogin(id: string, expiresAt: Date): Promise<void> {
+    /** Records a use of the login; with `expiresAt`, also moves its idle end. */
+    async touchLogin(id: string, lastUsedAt: Date, expiresAt?: Date): Promise<void> {
       await db
         .updateTable('auth_sessions')
-        .set({ expires_at: expiresAt.toISOString() })
+        .set({
+          last_used_at: lastUsedAt.toISOString(),
+          ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
+        })
         .where('id', '=', id)
         .execute();
     },
 
+    /**
+     * The logins of one user that have not reached their stored end, most recently used
+     * first; at most `limit` of them when given.
+     */
+    async listLoginsOfUser(
+      userId: number,
+      now: Date,
+      { limit }: { limit?: number } = {},
+    ): Promise<ListedLogin[]> {
+      const rows = await db
+        .selectFrom('auth_sessions')
+        .select(['id', 'created_at', 'expires_at', 'is_persistent', 'last_used_at', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now.toISOString())
+        .orderBy('last_used_at', (order) => order.desc().nullsLast())
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .$if(limit !== undefined, (query) => query.limit(limit ?? 0))
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        userId,
+        createdAt: new Date(row.created_at),
+        expiresAt: new Date(row.expires_at),
+        isPersistent: toBool(row.is_persistent),
+        lastUsedAt: toDateOrNull(row.last_used_at),
+        userAgent: row.user_agent,
+      }));
+    },
+
+    /** True while the login is stored for that user (it may have been ended meanwhile). */
+    async hasLoginOfUser(userId: number, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('auth_sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async deleteLogin(id: string): Promise<void> {
       await db.deleteFrom('auth_sessions').where('id', '=', id).execute();
+    },
+
+    /** Deletes one login of one user; false when that user has no such login. */
+    async deleteLoginOfUser(userId: number, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('auth_sessions')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Deletes every login of one user but `keepId`, ended or not; answers what went. */
+    async deleteOtherLoginsOfUser(
+      userId: number,
+      keepId: string,
+    ): Promise<Pick<StoredLogin, 'createdAt' | 'expiresAt' | 'isPersistent'>[]> {
+      const rows = await db
+        .deleteFrom('auth_sessions')
+        .where('user_id', '=', userId)
+        .where('id', '<>', keepId)
+        .returning(['created_at', 'expires_at', 'is_persistent'])
+        .execute();
+      return rows.map((row) => ({
+        createdAt: new Date(row.created_at),
+        expiresAt: new Date(row.expires_at),
+        isPersistent: toBool(row.is_persistent),
+      }));
     },
 
     async deleteExpiredLogins(now: Date): Promise<void> {

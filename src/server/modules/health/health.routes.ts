@@ -11,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: AppDatabase }> = as
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Answers when the server and its database do',

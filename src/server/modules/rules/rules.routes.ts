@@ -7,7 +7,7 @@ import {
   ruleResponseSchema,
   rulesResponseSchema,
 } from '#shared/schemas/rules.ts';
-import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import type { RulesService } from './rules.service.ts';
 
 const tags = ['rules'];
@@ -16,11 +16,10 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
   app,
   { rules },
 ) => {
-  app.addHook('onRequest', ensureLoggedIn);
-
   app.get(
     '/rules',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The trader's rules, in their order",
@@ -33,6 +32,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
   app.post(
     '/rules',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Add a rule at the end of the list',
@@ -50,6 +50,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
   app.put(
     '/rules/reorder',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Store a new order: every rule of the trader, each once',
@@ -65,6 +66,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
   app.put(
     '/rules/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Change a rule',
@@ -81,6 +83,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
   app.delete(
     '/rules/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Delete a rule; past sessions keep it in their history',

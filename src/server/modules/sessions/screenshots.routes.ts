@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { screenshotParamsSchema } from '#shared/schemas/sessions.ts';
 import { IMAGE_CONTENT_TYPES } from '../../images/process-image.ts';
-import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 const tags = ['sessions'];
@@ -16,12 +16,11 @@ export const screenshotsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsServic
   app,
   { sessions },
 ) => {
-  app.addHook('onRequest', ensureLoggedIn);
-
   for (const variant of ['image', 'thumbnail'] as const) {
     app.get(
       variant === 'image' ? '/screenshots/:ref' : '/screenshots/:ref/thumbnail',
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary:

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { sessionTypesResponseSchema } from '#shared/schemas/sessions.ts';
-import { ensureLoggedIn } from '../../plugins/authenticate.ts';
 import type { SessionTypesRepository } from './session-types.repository.ts';
 
 export const sessionTypesRoutes: FastifyPluginAsyncZod<{
   sessionTypes: SessionTypesRepository;
 }> = async (app, { sessionTypes }) => {
-  app.addHook('onRequest', ensureLoggedIn);
-
   app.get(
     '/session-types',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['sessions'],
         summary: 'The market sessions a trading session can belong to (times in UTC)',

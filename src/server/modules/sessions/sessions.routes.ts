@@ -10,7 +10,7 @@ import {
   sessionsQuerySchema,
   updateSessionSchema,
 } from '#shared/schemas/sessions.ts';
-import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import { SCREENSHOT_TOO_LARGE } from './sessions.errors.ts';
 import type { SessionsService } from './sessions.service.ts';
 
@@ -23,18 +23,17 @@ const tags = ['sessions'];
 const SCREENSHOT_BODY_LIMIT = 14 * 1024 * 1024 + 256 * 1024;
 const screenshotRoute = {
   bodyLimit: SCREENSHOT_BODY_LIMIT,
-  config: { tooLargeMessage: SCREENSHOT_TOO_LARGE },
+  config: { access: 'user' as const, tooLargeMessage: SCREENSHOT_TOO_LARGE },
 };
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (
   app,
   { sessions },
 ) => {
-  app.addHook('onRequest', ensureLoggedIn);
-
   app.get(
     '/sessions',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "A page of the trader's sessions, newest first (by date, then id)",
@@ -48,6 +47,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
   app.get(
     '/sessions/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'A session with its checklist',
@@ -91,6 +91,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
   app.post(
     '/sessions/bulk-delete',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "Delete several of the trader's sessions in one transaction",
@@ -133,6 +134,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
   app.delete(
     '/sessions/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Delete a session and its screenshot',

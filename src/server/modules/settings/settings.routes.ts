@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userResponseSchema } from '#shared/schemas/auth.ts';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { avatarParamsSchema, updateProfileSchema } from '#shared/schemas/settings.ts';
-import { ensureLoggedIn, requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
 import { AVATAR_TOO_LARGE } from '../users/users.errors.ts';
 import type { UsersService } from '../users/users.service.ts';
 
@@ -10,15 +10,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = as
   app,
   { users },
 ) => {
-  app.addHook('onRequest', ensureLoggedIn);
-
   // The path the product was observed with; it changes the logged-in user only. The body may
   // carry a 2 MB picture as base64; every other route keeps the 1 MB limit.
   app.put(
     '/auth/update-profile',
     {
       bodyLimit: 3 * 1024 * 1024,
-      config: { tooLargeMessage: AVATAR_TOO_LARGE },
+      config: { access: 'user', tooLargeMessage: AVATAR_TOO_LARGE },
       schema: {
         tags: ['settings'],
         summary: 'Change your own name, email, company or notification switches',
@@ -39,6 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = as
   app.get(
     '/avatars/:ref',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['settings'],
         summary: "A user's picture (256 × 256 WebP), to that user and to administrators",

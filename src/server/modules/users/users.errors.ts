@@ -70,3 +70,9 @@ export const lastAdministratorLeaving = createErrorFactory({
   message:
     'You are the last administrator. Make another user an administrator before deleting your account.',
 });
+
+export const userNotFound = createErrorFactory({
+  code: 'users.not_found',
+  statusCode: 404,
+  message: 'User not found',
+});

@@ -84,6 +84,39 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         .executeTakeFirst();
     },
 
+    findUser(userId: number): Promise<UserRecord | undefined> {
+      return db.selectFrom('users').select(userColumns).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /** The user's id by username, without regard to case; undefined if there is none. */
+    async findUserId(usernameNormalized: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_normalized', '=', usernameNormalized)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** A new password; every login of the user ends with the old one. */
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .execute();
+      await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+    },
+
+    async setAdmin(userId: number, isAdmin: boolean): Promise<UserRecord | undefined> {
+      return db
+        .updateTable('users')
+        .set({ is_admin: isAdmin, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .returning(userColumns)
+        .executeTakeFirst();
+    },
+
     /** The files a user's rows point at: what must go with the account. */
     async findUserFiles(
       userId: number,
@@ -128,7 +161,20 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return Number(row.count);
     },
 
-    /** A password hash for 'Delete my account', which asks for the password again. */
+    async hasAnyUser(): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** A read of a password hash for the login's check (`findPasswordHash` is the other). */
+    findUserForLogin(usernameNormalized: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('username_normalized', '=', usernameNormalized)
+        .executeTakeFirst();
+    },
+
+    /** The other read of a password hash: a password change checks the current password. */
     async findPasswordHash(userId: number): Promise<string | undefined> {
       const row = await db
         .selectFrom('users')
@@ -138,17 +184,16 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return row?.password_hash;
     },
 
-    async hasAnyUser(): Promise<boolean> {
-      return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
-    },
-
-    /** A password hash for the login's password check. */
-    findUserForLogin(usernameNormalized: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where('username_normalized', '=', usernameNormalized)
-        .executeTakeFirst();
+    /**
+     * The hash alone, unlike `setPassword`: a user's own change keeps the login it was made
+     * from, so the caller ends the others itself.
+     */
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: nowExpression(dialect) })
+        .where('id', '=', userId)
+        .execute();
     },
 
     /**

@@ -16,6 +16,7 @@ import {
   passwordIncorrect,
   passwordTooCommon,
   signupClosed,
+  userNotFound,
   usernameTaken,
 } from './users.errors.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -129,6 +130,33 @@ export function createUsersService({
     },
 
     findUserForLogin: (username: string) => users.findUserForLogin(normalizeUsername(username)),
+
+    /** An account made by an operator or an administrator: signup's checks, any role. */
+    createAccount: (input: SignupData, { isAdmin }: { isAdmin: boolean }) =>
+      createAccount(input, { isAdmin }),
+
+    /** An operator's password reset: the policy holds, and every login of the user ends. */
+    async resetPassword(username: string, password: string): Promise<User> {
+      const userId = await users.findUserId(normalizeUsername(username));
+      if (userId === undefined) throw userNotFound();
+      if (await isCommonPassword(password)) throw passwordTooCommon();
+      const passwordHash = await hashPassword(password);
+      const row = await withTraderLock(database, userId, async (tx) => {
+        const locked = createUsersRepository(tx);
+        await locked.setPassword(userId, passwordHash);
+        return locked.findUser(userId);
+      });
+      // The lock found the user, so the row is there.
+      return toUserDto(row!);
+    },
+
+    /** An operator makes an existing user an administrator. */
+    async makeAdministrator(username: string): Promise<User> {
+      const userId = await users.findUserId(normalizeUsername(username));
+      const row = userId === undefined ? undefined : await users.setAdmin(userId, true);
+      if (!row) throw userNotFound();
+      return toUserDto(row);
+    },
 
     /**
      * An account made by an administrator: the same checks as a signup, whether or not signup

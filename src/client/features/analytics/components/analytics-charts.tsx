@@ -73,7 +73,8 @@ export function RuleComplianceBarChart({ data, title }: ChartProps<RuleComplianc
             tickFormatter={(ruleId: number) => labels.get(ruleId) ?? ''}
           />
           <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} unit="%" width={48} />
-          <Tooltip content={RuleTooltip} cursor={{ fill: 'rgb(0 0 0 / 0.04)' }} />
+          {/* A faint band of the text colour: it shows on the light and the dark card alike. */}
+          <Tooltip content={RuleTooltip} cursor={{ className: 'fill-foreground/5' }} />
           <Bar dataKey="complianceRate" name="Compliance" shape={BandBar} maxBarSize={64} />
         </BarChart>
       </div>
@@ -152,7 +153,8 @@ function BandPoint({
       cy={cy}
       r={r}
       fill={bandColor[complianceBand(month.averageCompliance)]}
-      stroke="#fff"
+      // A ring of the card's own colour sets the point off the line in either theme.
+      className="stroke-card"
       strokeWidth={2}
     />
   );

@@ -8,11 +8,14 @@ const sizeClass = {
   large: 'size-28 border-[6px] text-3xl',
 } as const;
 
-/** A tinted disc with a ring in the band's colour (600 shade: 3:1 on white, as graphics need). */
+/**
+ * A tinted disc with a ring in the band's colour (600 shade: 3:1 on white and on the dark cards,
+ * as graphics need); in dark the tint is a deep shade under the 400 text.
+ */
 const bandDiscClass: Record<ComplianceBand, string> = {
-  green: 'border-green-600 bg-green-50',
-  amber: 'border-amber-600 bg-amber-50',
-  red: 'border-red-600 bg-red-50',
+  green: 'border-green-600 bg-green-50 dark:bg-green-950',
+  amber: 'border-amber-600 bg-amber-50 dark:bg-amber-950',
+  red: 'border-red-600 bg-red-50 dark:bg-red-950',
 };
 
 type ComplianceBadgeProps = { rating: number; size?: keyof typeof sizeClass };

@@ -12,11 +12,15 @@ export function ComplianceSummaryCard({ session }: { session: Session }) {
   return (
     <TitledCard title="Compliance Summary" contentClassName="grid gap-4">
       <div className="grid grid-cols-2 gap-4">
-        <Figure count={followed} label="Rules Followed" className="bg-green-50 text-green-700" />
+        <Figure
+          count={followed}
+          label="Rules Followed"
+          className="bg-green-50 text-green-700 dark:bg-green-950 dark:text-green-400"
+        />
         <Figure
           count={total - followed}
           label="Rules Violated"
-          className="bg-red-50 text-red-700"
+          className="bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-400"
         />
       </div>
       {total > 0 ? (

@@ -64,13 +64,14 @@ function RecentScreenshotsContent() {
               loading="lazy"
               className="size-full object-cover transition-transform group-hover:scale-105 motion-reduce:transition-none"
             />
-            {/* The date and rating over the image, on a white strip that keeps them legible.
+            {/* The date and rating over the image, on a strip of the page's colour that keeps
+                them legible in either theme.
                 The date is hidden from screen readers: the image's text already says it. */}
-            <span className="absolute inset-x-0 bottom-0 flex flex-wrap items-center justify-between gap-x-2 bg-white/90 px-2 py-1 text-xs">
+            <span className="absolute inset-x-0 bottom-0 flex flex-wrap items-center justify-between gap-x-2 bg-background/90 px-2 py-1 text-xs">
               <time
                 aria-hidden="true"
                 dateTime={toCalendarDay(session.date)}
-                className="font-medium text-gray-900"
+                className="text-foreground font-medium"
               >
                 {formatSessionDate(session.date)}
               </time>

@@ -51,16 +51,16 @@ function RuleResultItem({ item }: { item: SessionRuleResult }) {
     <li
       className={
         item.followed
-          ? 'flex gap-3 rounded-lg border border-green-200 bg-green-50 p-3'
-          : 'flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3'
+          ? 'flex gap-3 rounded-lg border border-green-200 bg-green-50 p-3 dark:border-green-900 dark:bg-green-950/60'
+          : 'flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 dark:border-red-900 dark:bg-red-950/60'
       }
     >
       <Icon
         aria-hidden="true"
         className={
           item.followed
-            ? 'mt-0.5 size-5 shrink-0 text-green-700'
-            : 'mt-0.5 size-5 shrink-0 text-red-700'
+            ? 'mt-0.5 size-5 shrink-0 text-green-700 dark:text-green-400'
+            : 'mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-400'
         }
       />
       <div className="min-w-0">

@@ -1,0 +1,105 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { toastError } from '#client/components/error-toast.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { useEndOtherLogins } from '../api/end-other-logins.ts';
+import { useLogins } from '../api/get-logins.ts';
+import { ActiveLoginItem } from './active-login-item.tsx';
+
+function LoginsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading active logins" className="grid gap-3">
+      <Skeleton className="h-12" />
+      <Skeleton className="h-12" />
+    </div>
+  );
+}
+
+/**
+ * 'Active logins': every browser logged in to the account, and 'Log out everywhere else',
+ * which asks first and is offered only when there is another login to end.
+ */
+export function ActiveLogins({ titleId }: { titleId: string }) {
+  const logins = useLogins();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const endOthers = useEndOtherLogins({
+    onSuccess: ({ ended }) => {
+      setIsConfirming(false);
+      toast({
+        title: 'Logged Out Elsewhere',
+        description:
+          ended === 1
+            ? 'Your other login has been ended.'
+            : `Your ${ended} other logins have been ended.`,
+      });
+    },
+    onError: (error) => {
+      setIsConfirming(false);
+      toastError(error, { fallback: 'Failed to log out your other logins. Please try again.' });
+    },
+  });
+  const hasOthers = logins.data?.some((login) => !login.isCurrent) ?? false;
+
+  return (
+    <section aria-labelledby={titleId} className="grid gap-4">
+      <div className="grid gap-1">
+        <h3 id={titleId} className="text-base font-semibold">
+          Active logins
+        </h3>
+        <p className="text-muted-foreground text-sm">
+          Browsers and devices logged in to your account.
+        </p>
+      </div>
+      {logins.isPending ? (
+        <LoginsSkeleton />
+      ) : logins.isError ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <p className="text-destructive">Your logins could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => void logins.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : logins.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No active logins.</p>
+      ) : (
+        <ul aria-labelledby={titleId} className="divide-border divide-y">
+          {logins.data.map((login) => (
+            <ActiveLoginItem key={login.id} login={login} />
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-2 sm:flex sm:items-center sm:gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full sm:w-auto"
+          disabled={!hasOthers || endOthers.isPending}
+          aria-describedby={hasOthers ? undefined : `${titleId}-only`}
+          onClick={() => setIsConfirming(true)}
+        >
+          <LogOut aria-hidden="true" />
+          Log out everywhere else
+        </Button>
+        {logins.isSuccess && !hasOthers ? (
+          <p id={`${titleId}-only`} className="text-muted-foreground text-sm">
+            This is your only login.
+          </p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="Log out everywhere else?"
+        description="Every other browser and device logged in to your account will be logged out. This one stays logged in."
+        confirmLabel="Log out everywhere else"
+        pendingLabel="Logging out..."
+        isPending={endOthers.isPending}
+        destructive
+        onConfirm={() => endOthers.mutate()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createLoggedInUser } from '#testing/factories.ts';
+import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
+import { accessControlPlugin, type Access, type RouteAccess } from './plugins/access-control.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+
+type Caller = 'anonymous' | 'trader' | 'administrator';
+
+/** What each caller must get from a route of each access: refused, or past the gate. */
+const EXPECTED: Record<Caller, Record<Access, 401 | 403 | 'through'>> = {
+  anonymous: { public: 'through', user: 401, admin: 401 },
+  trader: { public: 'through', user: 'through', admin: 403 },
+  administrator: { public: 'through', user: 'through', admin: 'through' },
+};
+
+/** A request for the route: ids and references filled in, no body (the gate comes first). */
+function urlOf(route: RouteAccess): string {
+  return route.url.replace(/:(\w+)/g, (_match, name: string) =>
+    name === 'id' ? '1' : 'AAAAAAAAAAAAAAAAAAAAAA.webp',
+  );
+}
+
+/** Logging out ends the caller's login: it goes last, so the other routes see a live cookie. */
+const endsTheLogin = (route: RouteAccess) => route.url === '/api/auth/logout';
+
+/**
+ * Walks the route table the access-control plugin filled while the app was built (a route
+ * without a declared access stops the app from starting, so none can be left out) and calls
+ * every route as each kind of caller: the answer must match the route's declared access.
+ */
+describeEachDialect('every API route answers each caller as its access says', (dialect) => {
+  let t: TestApp;
+  const cookies: Partial<Record<Caller, string>> = {};
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    // The first account of an empty database is the administrator.
+    cookies.administrator = (await createLoggedInUser(t.app)).cookie;
+    cookies.trader = (await createLoggedInUser(t.app)).cookie;
+  });
+  afterAll(() => t.close());
+
+  test('the route table holds every module, each route with its access', () => {
+    const declared = new Map(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(declared.get('POST /api/auth/login')).toBe('public');
+    expect(declared.get('GET /api/health')).toBe('public');
+    expect(declared.get('GET /api/rules')).toBe('user');
+    expect(declared.get('POST /api/sessions')).toBe('user');
+    expect(declared.get('GET /api/screenshots/:ref')).toBe('user');
+    expect(declared.get('GET /api/analytics')).toBe('user');
+    expect(declared.get('PUT /api/auth/update-profile')).toBe('user');
+  });
+
+  for (const caller of ['anonymous', 'trader', 'administrator'] as const) {
+    test(`as ${caller}`, async () => {
+      const routes = [...t.app.routeTable].sort(
+        (a, b) => Number(endsTheLogin(a)) - Number(endsTheLogin(b)),
+      );
+      const mismatches: string[] = [];
+      for (const route of routes) {
+        const cookie = cookies[caller];
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlOf(route),
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
+        const expected = EXPECTED[caller][route.access];
+        const status = response.statusCode;
+        const isRefused = status === 401 || status === 403;
+        const matches = expected === 'through' ? !isRefused : status === expected;
+        if (!matches) {
+          mismatches.push(`${route.method} ${route.url} (${route.access}): ${status}`);
+        } else if (isRefused && route.method !== 'HEAD') {
+          expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
+
+test('a route that declares no access stops the app from starting', async () => {
+  const app = Fastify();
+  void app.register(async (api) => {
+    await api.register(authenticatePlugin, { auth: {} as AuthService, cookieSecure: false });
+    await api.register(accessControlPlugin, { routeTable: [] });
+    api.get('/forgotten', async () => ({ ok: true }));
+  });
+  await expect(app.ready()).rejects.toThrow(/GET \/forgotten declares no access/);
+});
