@@ -10,6 +10,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
@@ -31,6 +33,7 @@ import { screenshotsRoutes } from './modules/sessions/screenshots.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { accountRoutes } from './modules/users/account.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { accessControlPlugin, type RouteAccess } from './plugins/access-control.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -128,6 +131,7 @@ export async function createApp({
   const limits = createAttemptLimits({ signupsPerHour: config.signupsPerHour });
   const rules = createRulesService({ database });
   const sessions = createSessionsService({ database, images });
+  const admin = createAdminService({ database, users });
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -182,6 +186,8 @@ export async function createApp({
         exporter: createExportService({ database, images, ...(now ? { now } : {}) }),
         importer: createImportService({ database, images }),
       });
+      await api.register(accountRoutes, { users, limits });
+      await api.register(adminRoutes, { admin });
     },
     { prefix: '/api' },
   );

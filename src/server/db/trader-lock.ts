@@ -14,20 +14,24 @@ import type { AppDatabase } from './client.ts';
  * SQLite: one connection runs one transaction at a time (Kysely queues the rest), which
  * serialises all writers of the process; the select still checks that the trader exists.
  *
+ * `whenMissing` makes the error for a user that does not exist: by default a 401, as the
+ * account was deleted while its own request was on its way; an administrator's change of
+ * another account says 404 instead.
+ *
  * See docs/decisions/0009-per-trader-lock.md.
  */
 export function withTraderLock<T>(
   database: AppDatabase,
   userId: number,
   work: (tx: AppDatabase) => Promise<T>,
+  { whenMissing = notAuthenticated }: { whenMissing?: () => Error } = {},
 ): Promise<T> {
   return database.db.transaction().execute(async (trx) => {
     const query = trx.selectFrom('users').select('id').where('id', '=', userId);
     const trader = await (
       database.dialect === 'postgres' ? query.forNoKeyUpdate() : query
     ).executeTakeFirst();
-    // The account was deleted while this request was on its way.
-    if (!trader) throw notAuthenticated();
+    if (!trader) throw whenMissing();
     return work({ db: trx, dialect: database.dialect });
   });
 }

@@ -1,16 +1,10 @@
-import { ComingSoon } from '#client/components/coming-soon.tsx';
-import { PageHeader } from '#client/components/page-header.tsx';
+import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { UserManagement } from '#client/features/admin/components/user-management.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 
+/** Administrators only: the router wraps it in `ProtectedRoute requireAdmin`. */
 export function AdminRoute() {
   usePageTitle('User Management');
-  return (
-    <div className="grid gap-6">
-      <PageHeader
-        title="User Management"
-        description="Manage user accounts and access to the trading platform"
-      />
-      <ComingSoon />
-    </div>
-  );
+  const { user } = useAuth();
+  return user ? <UserManagement currentUserId={user.id} /> : null;
 }

@@ -1,6 +1,7 @@
 import { PageHeader } from '#client/components/page-header.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { AppearanceCard } from '#client/features/settings/components/appearance-card.tsx';
+import { DeleteAccountCard } from '#client/features/settings/components/delete-account-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
 import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
@@ -28,6 +29,7 @@ export function SettingsRoute() {
           <AppearanceCard user={user} />
           <SecurityCard />
           <YourDataCard />
+          <DeleteAccountCard />
         </>
       ) : (
         <SettingsSkeleton />

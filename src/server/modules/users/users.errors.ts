@@ -55,6 +55,22 @@ export const avatarTooLarge = createErrorFactory({
   issues: [{ path: 'avatar', message: AVATAR_TOO_LARGE }],
 });
 
+/** 400, not 401: a 401 would tell the client its login has ended. */
+const PASSWORD_INCORRECT = 'Password is incorrect';
+export const passwordIncorrect = createErrorFactory({
+  code: 'users.password_incorrect',
+  statusCode: 400,
+  message: PASSWORD_INCORRECT,
+  issues: [{ path: 'password', message: PASSWORD_INCORRECT }],
+});
+
+export const lastAdministratorLeaving = createErrorFactory({
+  code: 'users.last_administrator_leaving',
+  statusCode: 409,
+  message:
+    'You are the last administrator. Make another user an administrator before deleting your account.',
+});
+
 export const userNotFound = createErrorFactory({
   code: 'users.not_found',
   statusCode: 404,

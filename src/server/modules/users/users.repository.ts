@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Theme } from '#shared/schemas/theme.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { nowExpression } from '../../db/dialect.ts';
+import { nowExpression, toBool } from '../../db/dialect.ts';
 import type { UserRecord, UserRow } from '../../db/schema.ts';
 
 /** The columns of a `UserRecord`: everything the API may show, never the password hash. */
@@ -117,6 +117,50 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         .executeTakeFirst();
     },
 
+    /** The files a user's rows point at: what must go with the account. */
+    async findUserFiles(
+      userId: number,
+    ): Promise<{ avatarRef: string | null; screenshotRefs: string[] }> {
+      const sessions = await db
+        .selectFrom('trading_sessions')
+        .select('screenshot_ref')
+        .where('user_id', '=', userId)
+        .where('screenshot_ref', 'is not', null)
+        .execute();
+      return {
+        avatarRef: await this.findAvatarRef(userId),
+        screenshotRefs: sessions.flatMap((row) => (row.screenshot_ref ? [row.screenshot_ref] : [])),
+      };
+    },
+
+    /**
+     * Deletes the user's row; every other row of theirs (logins, rules, sessions, checklists,
+     * month summaries) goes with it by `on delete cascade`, in the same statement.
+     */
+    async deleteUser(userId: number): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Whether the user is an administrator; undefined when there is no such user. */
+    async findIsAdmin(userId: number): Promise<boolean | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('is_admin')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? toBool(row.is_admin) : undefined;
+    },
+
+    async countAdmins(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('is_admin', '=', true)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async hasAnyUser(): Promise<boolean> {
       return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
@@ -157,13 +201,21 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
      * `isOnlyFirst` (public signup while it is closed) it inserts nothing, and answers
      * undefined, unless the table is empty. The count and the insert share a transaction
      * (and a table lock on PostgreSQL, where two concurrent signups would otherwise both see
-     * an empty table).
+     * an empty table). `check` runs first inside that transaction, after the lock: an
+     * administrator's creation re-checks there that its author is still an administrator.
      */
-    createUser(user: NewUser, { isOnlyFirst = false } = {}): Promise<UserRecord | undefined> {
+    createUser(
+      user: NewUser,
+      {
+        isOnlyFirst = false,
+        check,
+      }: { isOnlyFirst?: boolean; check?: (tx: AppDatabase) => Promise<void> } = {},
+    ): Promise<UserRecord | undefined> {
       return db.transaction().execute(async (trx) => {
         if (dialect === 'postgres') {
           await sql`lock table users in share row exclusive mode`.execute(trx);
         }
+        await check?.({ db: trx, dialect });
         const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
         if (isOnlyFirst && existing) return undefined;
         return trx

@@ -1,20 +1,31 @@
 import type { SignupData, User } from '#shared/schemas/auth.ts';
 import type { UpdateProfileData } from '#shared/schemas/settings.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { lockAdminChanges } from '../../db/admin-lock.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
+import { notAuthenticated } from '../../errors.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { deleteScreenshot } from '../sessions/screenshot-files.ts';
 import { avatarKey, deleteAvatar, storeAvatar } from './avatar-files.ts';
-import { hashPassword, isCommonPassword } from './passwords.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { normalizeUsername, toUserDto } from './user-dto.ts';
 import {
   avatarNotFound,
+  lastAdministratorLeaving,
+  passwordIncorrect,
   passwordTooCommon,
   signupClosed,
   userNotFound,
   usernameTaken,
 } from './users.errors.ts';
 import { createUsersRepository } from './users.repository.ts';
+
+/** A check run inside a user-changing transaction, before the change; it throws to refuse. */
+export type InTransactionCheck = (tx: AppDatabase) => Promise<void>;
+
+/** Files removed at once after a user is deleted: a trader's years of screenshots are many. */
+const FILE_BATCH = 32;
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -33,7 +44,11 @@ export function createUsersService({
   /** Validated fields in, the new user out; `isOnlyFirst` refuses unless the database is empty. */
   async function createAccount(
     input: SignupData,
-    { isAdmin, isOnlyFirst = false }: { isAdmin: boolean; isOnlyFirst?: boolean },
+    {
+      isAdmin,
+      isOnlyFirst = false,
+      check,
+    }: { isAdmin: boolean; isOnlyFirst?: boolean; check?: InTransactionCheck },
   ): Promise<User> {
     if (await isCommonPassword(input.password)) throw passwordTooCommon();
     const passwordHash = await hashPassword(input.password);
@@ -48,7 +63,7 @@ export function createUsersService({
           companyName: input.companyName ?? null,
           isAdmin,
         },
-        { isOnlyFirst },
+        { isOnlyFirst, ...(check ? { check } : {}) },
       );
       if (!row) throw signupClosed();
       return toUserDto(row);
@@ -56,6 +71,47 @@ export function createUsersService({
       if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
+  }
+
+  /** Removes a deleted user's files, after the commit; a file that resists is left to the sweep. */
+  async function removeUserFiles({
+    avatarRef,
+    screenshotRefs,
+  }: {
+    avatarRef: string | null;
+    screenshotRefs: string[];
+  }) {
+    for (let start = 0; start < screenshotRefs.length; start += FILE_BATCH) {
+      const batch = screenshotRefs.slice(start, start + FILE_BATCH);
+      await Promise.all(batch.map((ref) => deleteScreenshot(images, ref)));
+    }
+    if (avatarRef) await deleteAvatar(images, avatarRef);
+  }
+
+  /**
+   * Deletes a user and all of their data: the one way, for the administrator's delete and for
+   * 'Delete my account'. The rows go in one transaction under the user's lock (so none of their
+   * own writes is half done), after `check` has passed inside it; the files go after the
+   * commit, so a failed commit deletes nothing. Their logins go with the rows: their cookie is
+   * refused from the next request on.
+   */
+  async function deleteUser(
+    userId: number,
+    { check, whenMissing }: { check?: InTransactionCheck; whenMissing?: () => Error } = {},
+  ): Promise<void> {
+    const files = await withTraderLock(
+      database,
+      userId,
+      async (tx) => {
+        await check?.(tx);
+        const locked = createUsersRepository(tx);
+        const owned = await locked.findUserFiles(userId);
+        await locked.deleteUser(userId);
+        return owned;
+      },
+      whenMissing ? { whenMissing } : {},
+    );
+    await removeUserFiles(files);
   }
 
   return {
@@ -100,6 +156,36 @@ export function createUsersService({
       const row = userId === undefined ? undefined : await users.setAdmin(userId, true);
       if (!row) throw userNotFound();
       return toUserDto(row);
+    },
+
+    /**
+     * An account made by an administrator: the same checks as a signup, whether or not signup
+     * is open. `check` re-checks the author's rights inside the insert's transaction.
+     */
+    createUserByAdmin: (
+      input: SignupData,
+      { isAdmin, check }: { isAdmin: boolean; check: InTransactionCheck },
+    ): Promise<User> => createAccount(input, { isAdmin, check }),
+
+    deleteUser,
+
+    /**
+     * 'Delete my account', with the password typed again. The last administrator cannot leave:
+     * the instance would have nobody to manage it.
+     */
+    async deleteOwnAccount(userId: number, password: string): Promise<void> {
+      const storedHash = await users.findPasswordHash(userId);
+      if (storedHash === undefined) throw notAuthenticated();
+      if (!(await verifyPassword(storedHash, password))) throw passwordIncorrect();
+      await deleteUser(userId, {
+        check: async (tx) => {
+          await lockAdminChanges(tx);
+          const locked = createUsersRepository(tx);
+          if ((await locked.findIsAdmin(userId)) && (await locked.countAdmins()) <= 1) {
+            throw lastAdministratorLeaving();
+          }
+        },
+      });
     },
 
     /**

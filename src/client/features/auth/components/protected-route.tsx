@@ -22,8 +22,10 @@ export function ProtectedRoute({ children, requireAdmin = false }: ProtectedRout
   if (requireAdmin && !isAdmin) {
     return (
       <div className="mx-auto max-w-md py-16 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight">Access denied</h1>
-        <p className="text-muted-foreground mt-2">You do not have access to this page.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">Not allowed</h1>
+        <p className="text-muted-foreground mt-2">
+          This page is for administrators only: your account is not allowed to open it.
+        </p>
       </div>
     );
   }

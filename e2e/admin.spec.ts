@@ -1,0 +1,193 @@
+import { expect, test } from '@playwright/test';
+import {
+  buildAccount,
+  createUserThroughApi,
+  logInRequestAsAdmin,
+  openSecondBrowser,
+  openUserManagement,
+  userCard,
+} from './admin-support.ts';
+import {
+  createTrader,
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+  logInWithForm,
+  submitLoginForm,
+  toastRegion,
+} from './support.ts';
+
+test('the administrator creates a user who logs in, then deletes them; their next action leads to login', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two browsers and two logins: longer than one screen's test on a busy machine.
+  test.slow();
+  const account = buildAccount();
+  await openUserManagement(page);
+
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New User' });
+  await expect(
+    dialog.getByText('Create a new user account for the trading platform'),
+  ).toBeVisible();
+  await dialog.getByLabel('Username').fill(account.username);
+  await dialog.getByLabel('Password').fill('short');
+  await expect(dialog.getByLabel('Password')).toHaveAttribute('type', 'password');
+  await dialog.getByLabel('Full Name').fill(account.fullName);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Trading Company (Optional)').fill('Acme Trading');
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await expectToast(page, 'Success', 'User created successfully');
+  await expect(dialog).toBeHidden();
+  const card = userCard(page, account.fullName);
+  await expect(card.getByText(`@${account.username}`)).toBeVisible();
+  await expect(card.getByText(account.email)).toBeVisible();
+  await expect(card.getByText('Acme Trading')).toBeVisible();
+  await expect(card.getByText('Administrator', { exact: true })).toHaveCount(0);
+  // Reopened, the dialog starts empty.
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(dialog.getByLabel('Username')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new user logs in at another desk.
+  const member = await openSecondBrowser(browser, baseURL);
+  try {
+    await logInWithForm(member.page, account);
+    await expect(
+      member.page.getByRole('heading', { name: `${account.fullName} Trading Dashboard` }),
+    ).toBeVisible();
+
+    await card.getByRole('button', { name: `Delete user ${account.username}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(
+      `Are you sure you want to delete user "${account.username}"? This action cannot be undone.`,
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Success', 'User deleted successfully');
+    await expect(userCard(page, account.fullName)).toHaveCount(0);
+
+    // The deleted user's next action is refused, and the app returns them to the login screen.
+    // (The history asks the server; the rules would come from the dashboard's cache.)
+    await member.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Session History' })
+      .click();
+    await expect(member.page).toHaveURL(/\/login$/);
+    await expectToast(member.page, 'Your login has expired', 'Please log in again.');
+    await submitLoginForm(member.page, account);
+    await expectToast(member.page, 'Login Failed', 'Invalid username or password');
+  } finally {
+    await member.close();
+  }
+});
+
+test('the administrator makes a trader an administrator and takes it back; their own card has no delete', async ({
+  page,
+  request,
+}) => {
+  const trader = await createTrader(request);
+  await openUserManagement(page);
+  const card = userCard(page, trader.fullName);
+  await card.getByRole('button', { name: `Make ${trader.username} an administrator` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Make administrator?' });
+  await confirm.getByRole('button', { name: 'Make administrator' }).click();
+  await expectToast(page, 'Success', `${trader.username} is now an administrator`);
+  await expect(card.getByText('Administrator', { exact: true })).toBeVisible();
+
+  await card
+    .getByRole('button', { name: `Remove administrator rights from ${trader.username}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove rights' }).click();
+  await expectToast(page, 'Success', `${trader.username} is no longer an administrator`);
+  await expect(card.getByText('Administrator', { exact: true })).toHaveCount(0);
+
+  const own = userCard(page, 'Desk Administrator');
+  await expect(own.getByText('You', { exact: true })).toBeVisible();
+  await expect(own.getByRole('button')).toHaveCount(0);
+});
+
+test('an administrator demoted meanwhile is refused, and the screen then says it is not allowed', async ({
+  page,
+  request,
+}) => {
+  await logInRequestAsAdmin(request);
+  const deputy = buildAccount('deputy');
+  const { user } = await createUserThroughApi(request, deputy, true);
+  const trader = await createTrader(request);
+  await logInWithForm(page, deputy);
+  await page.goto('/admin');
+  await expect(userCard(page, trader.fullName)).toBeVisible();
+
+  // The desk's administrator takes the deputy's rights away while the deputy's screen is open.
+  const demoted = await request.put(`/api/admin/users/${user.id}/role`, {
+    data: { isAdmin: false },
+  });
+  expect(demoted.status()).toBe(200);
+
+  await userCard(page, trader.fullName)
+    .getByRole('button', { name: `Make ${trader.username} an administrator` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make administrator' }).click();
+  // Refused by the server (by the central access check, or by the service's own re-check).
+  await expectToast(page, 'Error');
+  await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }),
+  ).toHaveCount(0);
+});
+
+test('a trader has no Admin Panel entry, and /admin says it is not allowed', async ({ page }) => {
+  await logInAsNewTrader(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
+  await expect(page.getByText('This page is for administrators only')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Users' })).toHaveCount(0);
+  // The layout stays: the trader can go on elsewhere.
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('User Management and its dialog have no serious accessibility violations', async ({
+  page,
+}) => {
+  await openUserManagement(page);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New User' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('a trader deletes their own account from Settings and is logged out', async ({ page }) => {
+  const account = await logInAsNewTrader(page);
+  await page.goto('/settings');
+  const zone = page.getByRole('region', { name: 'Danger Zone' });
+  await zone.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('This cannot be undone');
+  await expectNoSeriousViolations(page);
+
+  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+  // Refused with a 400, not a 401: the login goes on.
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(toastRegion(page).getByText('Your login has expired')).toHaveCount(0);
+
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Account Deleted', 'Your account and all its data have been deleted.');
+  await submitLoginForm(page, account);
+  await expectToast(page, 'Login Failed', 'Invalid username or password');
+});

@@ -1,0 +1,152 @@
+import { CircleAlert, Plus, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { AdminUser } from '#shared/schemas/admin.ts';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useUsersInfinite } from '../api/get-users.ts';
+import { ChangeRoleDialog } from './change-role-dialog.tsx';
+import { CreateUserDialog } from './create-user-dialog.tsx';
+import { DeleteUserDialog } from './delete-user-dialog.tsx';
+import { UserCard } from './user-card.tsx';
+
+const GRID = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
+
+/** The User Management screen: the accounts as cards, and the dialogs that change them. */
+export function UserManagement({ currentUserId }: { currentUserId: number }) {
+  const [isCreating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+  // Kept while a dialog closes, so its text does not change under the closing animation.
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isRoleOpen, setRoleOpen] = useState(false);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="User Management"
+        description="Manage user accounts and access to the trading platform"
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Create User
+          </Button>
+        }
+      />
+      <UsersGrid
+        currentUserId={currentUserId}
+        onCreate={() => setCreating(true)}
+        onDelete={(user) => {
+          setDeleting(user);
+          setDeleteOpen(true);
+        }}
+        onChangeRole={(user) => {
+          setChangingRole(user);
+          setRoleOpen(true);
+        }}
+      />
+      <CreateUserDialog open={isCreating} onOpenChange={setCreating} />
+      <DeleteUserDialog open={isDeleteOpen} onOpenChange={setDeleteOpen} user={deleting} />
+      <ChangeRoleDialog open={isRoleOpen} onOpenChange={setRoleOpen} user={changingRole} />
+    </div>
+  );
+}
+
+type UsersGridProps = {
+  currentUserId: number;
+  onCreate: () => void;
+  onDelete: (user: AdminUser) => void;
+  onChangeRole: (user: AdminUser) => void;
+};
+
+function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGridProps) {
+  const { data, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useUsersInfinite();
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading users" className={GRID}>
+        {[0, 1, 2].map((key) => (
+          <Card key={key} className="grid gap-4 p-4 sm:p-6">
+            <div className="flex items-center gap-3">
+              <Skeleton className="size-12 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-1/3" />
+              </div>
+            </div>
+            <Skeleton className="h-3 w-3/4" />
+            <Skeleton className="h-3 w-1/2" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+
+  if (!data) {
+    return (
+      <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
+        <p className="text-muted-foreground">The users could not be loaded.</p>
+        <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  const users = data.pages.flatMap((page) => page.users);
+  if (users.length === 0) {
+    return (
+      <EmptyState icon={<Users className="size-6" />}>
+        <h2 className="text-lg font-semibold">No users found</h2>
+        <p className="text-muted-foreground">Get started by creating your first user account</p>
+        <Button onClick={onCreate}>
+          <Plus aria-hidden="true" />
+          Create First User
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <ul aria-label="Users" className={GRID}>
+        {users.map((user) => (
+          <li key={user.id}>
+            <UserCard
+              user={user}
+              isSelf={user.id === currentUserId}
+              onDelete={onDelete}
+              onChangeRole={onChangeRole}
+            />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+        >
+          {isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-4 py-12 text-center">
+      <span
+        aria-hidden="true"
+        className="bg-muted text-muted-foreground flex size-12 items-center justify-center rounded-full"
+      >
+        {icon}
+      </span>
+      {children}
+    </Card>
+  );
+}

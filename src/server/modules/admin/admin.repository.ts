@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { AdminUsersQuery } from '#shared/schemas/admin.ts';
+import { MAX_ID } from '#shared/schemas/common.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+import type { UserRecord } from '../../db/schema.ts';
+import { userColumns } from '../users/users.repository.ts';
+
+export class InvalidCursor extends Error {
+  override name = 'InvalidCursor';
+}
+
+/** Ids grow with each new account, so newest first is highest id first, on the primary key. */
+const cursorSchema = z.tuple([z.number().int().min(1).max(MAX_ID)]);
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;
+
+/** The administrator's list of the `users` table. */
+export function createAdminRepository({ db }: AppDatabase) {
+  return {
+    async listUsers(
+      query: AdminUsersQuery,
+    ): Promise<{ rows: UserRecord[]; nextCursor: string | null }> {
+      const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
+      if (query.cursor && !after) throw new InvalidCursor();
+      let select = db.selectFrom('users').select(userColumns);
+      if (after) select = select.where('id', '<', after[0]);
+      const rows = await select
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        rows: page,
+        nextCursor: rows.length > query.limit && last ? encodeCursor([last.id]) : null,
+      };
+    },
+  };
+}

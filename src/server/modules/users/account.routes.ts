@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteAccountSchema } from '#shared/schemas/admin.ts';
+import { errorSchema, okSchema } from '#shared/schemas/common.ts';
+import { clearLoginCookie, requireUser } from '../../plugins/authenticate.ts';
+import type { AttemptLimits } from '../auth/attempt-limits.ts';
+import type { UsersService } from './users.service.ts';
+
+/** 'Delete my account' in Settings. */
+export const accountRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  limits: AttemptLimits;
+}> = async (app, { users, limits }) => {
+  app.delete(
+    '/auth/account',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete your own account and all your data, with your password',
+        body: deleteAccountSchema,
+        response: {
+          200: okSchema,
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Counted as a login attempt, before the password is checked: a browser left logged in
+      // must not become a way to guess the password.
+      const refund = await limits.countLoginAttempt(request.ip, user.username);
+      await users.deleteOwnAccount(user.id, request.body.password);
+      await refund();
+      clearLoginCookie(reply);
+      return { ok: true as const };
+    },
+  );
+};
