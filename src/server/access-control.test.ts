@@ -50,6 +50,14 @@ describeEachDialect('every API route answers each caller as its access says', (d
     expect(declared.get('GET /api/screenshots/:ref')).toBe('user');
     expect(declared.get('GET /api/analytics')).toBe('user');
     expect(declared.get('PUT /api/auth/update-profile')).toBe('user');
+    expect(declared.get('PUT /api/auth/password')).toBe('user');
+    expect(declared.get('DELETE /api/auth/account')).toBe('user');
+    expect(declared.get('GET /api/export')).toBe('user');
+    expect(declared.get('POST /api/import')).toBe('user');
+    expect(declared.get('GET /api/admin/users')).toBe('admin');
+    expect(declared.get('POST /api/admin/create-user')).toBe('admin');
+    expect(declared.get('DELETE /api/admin/users/:id')).toBe('admin');
+    expect(declared.get('PUT /api/admin/users/:id/role')).toBe('admin');
   });
 
   for (const caller of ['anonymous', 'trader', 'administrator'] as const) {

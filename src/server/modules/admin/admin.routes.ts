@@ -10,10 +10,12 @@ import {
 import { errorSchema, okSchema } from '#shared/schemas/common.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import type { AdminService } from './admin.service.ts';
-import { notAnAdministrator } from './admin.errors.ts';
 
 const tags = ['admin'];
-/** Administrators only; the service checks the role again inside each change's transaction. */
+/**
+ * Administrators only, checked by the access-control plugin before the body is read; the
+ * service checks the role again inside each change's transaction.
+ */
 const config = { access: 'admin' as const };
 const refusals = { 401: errorSchema, 403: errorSchema };
 
@@ -22,11 +24,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app,
   { admin },
 ) => {
-  // Safe on its own, whatever plugin runs before it: before the body is read.
-  app.addHook('onRequest', async (request) => {
-    if (!requireUser(request).isAdmin) throw notAnAdministrator();
-  });
-
   app.get(
     '/admin/users',
     {

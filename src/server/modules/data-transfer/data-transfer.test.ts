@@ -28,13 +28,18 @@ describeEachDialect('export and import', (dialect) => {
   });
   afterEach(() => t.close());
 
-  /**
-   * The account the file goes back into. Until `DELETE /api/auth/account` lands this is a
-   * second, fresh trader; then the one line becomes:
-   * `await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie: from.cookie }, payload: { password: from.password } });`
-   * followed by `return createLoggedInUser(t.app, { username: from.username, email: from.email });`
-   */
-  const startOver = async (_from: Trader): Promise<Trader> => createLoggedInUser(t.app);
+  /** The trader deletes their account, then signs up again under the same name. */
+  const startOver = async (from: Trader): Promise<Trader> => {
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: { cookie: from.cookie },
+      payload: { password: from.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.listImageFiles()).toEqual([]);
+    return createLoggedInUser(t.app, { username: from.username, email: from.email });
+  };
 
   /** A history with what an export must carry: rules with notes, months, types, screenshots,
    * an edited rule (its snapshot differs) and a deleted one (only its history is left). */

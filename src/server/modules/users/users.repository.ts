@@ -98,13 +98,8 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return row?.id;
     },
 
-    /** A new password; every login of the user ends with the old one. */
-    async setPassword(userId: number, passwordHash: string): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: nowExpression(dialect) })
-        .where('id', '=', userId)
-        .execute();
+    /** Ends every login of the user: an operator's password reset. */
+    async deleteLoginsOfUser(userId: number): Promise<void> {
       await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
     },
 
@@ -185,8 +180,8 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
     },
 
     /**
-     * The hash alone, unlike `setPassword`: a user's own change keeps the login it was made
-     * from, so the caller ends the others itself.
+     * The hash alone: a user's own change keeps the login it was made from and ends the
+     * others, an operator's reset ends them all; each caller says which.
      */
     async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
       await db

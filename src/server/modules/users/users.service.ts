@@ -143,7 +143,8 @@ export function createUsersService({
       const passwordHash = await hashPassword(password);
       const row = await withTraderLock(database, userId, async (tx) => {
         const locked = createUsersRepository(tx);
-        await locked.setPassword(userId, passwordHash);
+        await locked.setPasswordHash(userId, passwordHash);
+        await locked.deleteLoginsOfUser(userId);
         return locked.findUser(userId);
       });
       // The lock found the user, so the row is there.

@@ -1,7 +1,9 @@
 import { CircleAlert, Plus, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { LoadMoreButton } from '#client/components/load-more-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -86,26 +88,30 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
 
   if (!data) {
     return (
-      <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
-        <p className="text-muted-foreground">The users could not be loaded.</p>
-        <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </EmptyState>
+      <Card className="px-4 py-4">
+        <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
+          <p className="text-muted-foreground">The users could not be loaded.</p>
+          <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      </Card>
     );
   }
 
   const users = data.pages.flatMap((page) => page.users);
   if (users.length === 0) {
     return (
-      <EmptyState icon={<Users className="size-6" />}>
-        <h2 className="text-lg font-semibold">No users found</h2>
-        <p className="text-muted-foreground">Get started by creating your first user account</p>
-        <Button onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          Create First User
-        </Button>
-      </EmptyState>
+      <Card className="px-4 py-4">
+        <EmptyState icon={<Users className="size-6" />}>
+          <h2 className="text-lg font-semibold">No users found</h2>
+          <p className="text-muted-foreground">Get started by creating your first user account</p>
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            Create First User
+          </Button>
+        </EmptyState>
+      </Card>
     );
   }
 
@@ -123,30 +129,11 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
           </li>
         ))}
       </ul>
-      {hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={isFetchingNextPage}
-          onClick={() => void fetchNextPage()}
-        >
-          {isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
     </div>
-  );
-}
-
-function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-      <span
-        aria-hidden="true"
-        className="bg-muted text-muted-foreground flex size-12 items-center justify-center rounded-full"
-      >
-        {icon}
-      </span>
-      {children}
-    </Card>
   );
 }

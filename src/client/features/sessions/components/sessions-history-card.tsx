@@ -2,6 +2,8 @@ import { CircleAlert, History, Plus, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { LoadMoreButton } from '#client/components/load-more-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { useSessionsInfinite } from '../api/get-sessions.ts';
@@ -98,30 +100,11 @@ function SessionsHistoryContent({
       <div className="lg:hidden">
         <SessionCardList {...listProps} />
       </div>
-      {hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={isFetchingNextPage}
-          onClick={() => void fetchNextPage()}
-        >
-          {isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
-function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-8 text-center">
-      <span
-        aria-hidden="true"
-        className="bg-muted text-muted-foreground flex size-12 items-center justify-center rounded-full"
-      >
-        {icon}
-      </span>
-      {children}
+      <LoadMoreButton
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
     </div>
   );
 }
