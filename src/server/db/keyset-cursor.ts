@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createErrorFactory } from '../errors.ts';
 
 /**
  * The opaque `cursor` of a paged list: the sort key of the last row shown, so the next page
@@ -17,4 +18,20 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T | null 
   } catch {
     return null;
   }
+}
+
+const INVALID_CURSOR = 'cursor is not valid: start again from the first page';
+const invalidCursor = createErrorFactory({
+  code: 'paging.invalid_cursor',
+  statusCode: 400,
+  message: INVALID_CURSOR,
+  issues: [{ path: 'cursor', message: INVALID_CURSOR }],
+});
+
+/** The position a page starts after: null for the first page, 400 for a cursor this list did not make. */
+export function readCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | null {
+  if (!cursor) return null;
+  const position = decodeCursor(cursor, schema);
+  if (position === null) throw invalidCursor();
+  return position;
 }

@@ -25,11 +25,3 @@ export const lastAdministrator = createErrorFactory({
   statusCode: 409,
   message: 'This is the last administrator: make another user an administrator first.',
 });
-
-const INVALID_CURSOR = 'cursor is not valid: start again from the first page';
-export const invalidCursor = createErrorFactory({
-  code: 'admin.invalid_cursor',
-  statusCode: 400,
-  message: INVALID_CURSOR,
-  issues: [{ path: 'cursor', message: INVALID_CURSOR }],
-});

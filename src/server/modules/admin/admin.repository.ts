@@ -2,13 +2,9 @@ import { z } from 'zod';
 import type { AdminUsersQuery } from '#shared/schemas/admin.ts';
 import { MAX_ID } from '#shared/schemas/common.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+import { encodeCursor, readCursor } from '../../db/keyset-cursor.ts';
 import type { UserRecord } from '../../db/schema.ts';
 import { userColumns } from '../users/users.repository.ts';
-
-export class InvalidCursor extends Error {
-  override name = 'InvalidCursor';
-}
 
 /** Ids grow with each new account, so newest first is highest id first, on the primary key. */
 const cursorSchema = z.tuple([z.number().int().min(1).max(MAX_ID)]);
@@ -21,8 +17,7 @@ export function createAdminRepository({ db }: AppDatabase) {
     async listUsers(
       query: AdminUsersQuery,
     ): Promise<{ rows: UserRecord[]; nextCursor: string | null }> {
-      const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
-      if (query.cursor && !after) throw new InvalidCursor();
+      const after = readCursor(query.cursor, cursorSchema);
       let select = db.selectFrom('users').select(userColumns);
       if (after) select = select.where('id', '<', after[0]);
       const rows = await select

@@ -16,11 +16,10 @@ import type { UsersService } from '../users/users.service.ts';
 import {
   cannotDeleteYourself,
   cannotDemoteYourself,
-  invalidCursor,
   lastAdministrator,
   notAnAdministrator,
 } from './admin.errors.ts';
-import { createAdminRepository, InvalidCursor } from './admin.repository.ts';
+import { createAdminRepository } from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
@@ -72,13 +71,8 @@ export function createAdminService({
 
   return {
     async listUsers(query: AdminUsersQuery): Promise<AdminUsersPage> {
-      try {
-        const { rows, nextCursor } = await admin.listUsers(query);
-        return { users: rows.map((row) => toAdminUser(toUserDto(row))), nextCursor };
-      } catch (error) {
-        if (error instanceof InvalidCursor) throw invalidCursor();
-        throw error;
-      }
+      const { rows, nextCursor } = await admin.listUsers(query);
+      return { users: rows.map((row) => toAdminUser(toUserDto(row))), nextCursor };
     },
 
     async createUser(actorId: number, { isAdmin, ...account }: CreateUserData): Promise<AdminUser> {

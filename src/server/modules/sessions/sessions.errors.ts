@@ -38,13 +38,6 @@ export const unknownSessionType = createErrorFactory({
   issues: [{ path: 'sessionTypeId', message: UNKNOWN_TYPE }],
 });
 
-export const invalidCursor = createErrorFactory({
-  code: 'sessions.invalid_cursor',
-  statusCode: 400,
-  message: 'cursor is not valid: start again from the first page',
-  issues: [{ path: 'cursor', message: 'cursor is not valid: start again from the first page' }],
-});
-
 const NOT_AN_IMAGE = 'The screenshot must be a PNG, JPEG, WebP or GIF image';
 export const screenshotNotAnImage = createErrorFactory({
   code: 'sessions.screenshot_not_an_image',

@@ -10,7 +10,7 @@ import type {
 } from '#shared/schemas/sessions.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
-import { decodeCursor, encodeCursor } from '../../db/keyset-cursor.ts';
+import { encodeCursor, readCursor } from '../../db/keyset-cursor.ts';
 
 const summaryColumns = [
   'id',
@@ -56,10 +56,6 @@ const cursorSchema = z.tuple([
   z.number().int().min(1).max(MAX_ID),
 ]);
 
-export class InvalidCursor extends Error {
-  override name = 'InvalidCursor';
-}
-
 /** A session's row fields as the service writes them. */
 export interface SessionRowData {
   name: string;
@@ -98,8 +94,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
   return {
     /** One page, newest first; `limit + 1` rows are read to know whether another page follows. */
     async listSessions(userId: number, query: SessionsQuery): Promise<SessionsPage> {
-      const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : null;
-      if (query.cursor && !after) throw new InvalidCursor();
+      const after = readCursor(query.cursor, cursorSchema);
       const band = query.band ? bandRange(query.band) : null;
 
       let select = db

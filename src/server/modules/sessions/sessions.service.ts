@@ -15,7 +15,6 @@ import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-
 import { createSessionTypesRepository } from './session-types.repository.ts';
 import {
   checklistMismatch,
-  invalidCursor,
   screenshotNotFound,
   sessionNotFound,
   unknownRule,
@@ -23,7 +22,6 @@ import {
 } from './sessions.errors.ts';
 import {
   createSessionsRepository,
-  InvalidCursor,
   type ChecklistItem,
   type SessionRowData,
   type SessionsRepository,
@@ -118,14 +116,8 @@ export function createSessionsService({
   };
 
   return {
-    async listSessions(userId: number, query: SessionsQuery): Promise<SessionsPage> {
-      try {
-        return await sessions.listSessions(userId, query);
-      } catch (error) {
-        if (error instanceof InvalidCursor) throw invalidCursor();
-        throw error;
-      }
-    },
+    listSessions: (userId: number, query: SessionsQuery): Promise<SessionsPage> =>
+      sessions.listSessions(userId, query),
 
     getSession: (userId: number, id: number): Promise<Session> => readSession(sessions, userId, id),
 
