@@ -42,9 +42,9 @@ export const notAuthenticated = createErrorFactory({
   message: 'You are not logged in',
 });
 
-/** Logged in, but the route is for administrators. */
+/** Logged in, but the route (or the change) is for administrators. */
 export const notAllowed = createErrorFactory({
   code: 'auth.not_allowed',
   statusCode: 403,
-  message: 'You are not allowed to do this',
+  message: 'Only administrators can do this',
 });

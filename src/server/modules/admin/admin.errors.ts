@@ -1,11 +1,5 @@
 import { createErrorFactory } from '../../errors.ts';
 
-export const notAnAdministrator = createErrorFactory({
-  code: 'admin.not_an_administrator',
-  statusCode: 403,
-  message: 'Only administrators can manage users',
-});
-
 export const cannotDeleteYourself = createErrorFactory({
   code: 'admin.cannot_delete_yourself',
   statusCode: 409,

@@ -8,17 +8,12 @@ import type { User } from '#shared/schemas/auth.ts';
 import { lockAdminChanges } from '../../db/admin-lock.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
-import { notAuthenticated } from '../../errors.ts';
+import { notAllowed, notAuthenticated } from '../../errors.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { userNotFound } from '../users/users.errors.ts';
 import type { UsersService } from '../users/users.service.ts';
-import {
-  cannotDeleteYourself,
-  cannotDemoteYourself,
-  lastAdministrator,
-  notAnAdministrator,
-} from './admin.errors.ts';
+import { cannotDeleteYourself, cannotDemoteYourself, lastAdministrator } from './admin.errors.ts';
 import { createAdminRepository } from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -45,7 +40,7 @@ function toAdminUser({
 async function assertStillAdmin(tx: AppDatabase, actorId: number): Promise<void> {
   const isAdmin = await createUsersRepository(tx).findIsAdmin(actorId);
   if (isAdmin === undefined) throw notAuthenticated();
-  if (!isAdmin) throw notAnAdministrator();
+  if (!isAdmin) throw notAllowed();
 }
 
 /** True when `userId` is an administrator and no other one exists. */
