@@ -45,3 +45,16 @@ export const BULK_DELETE_MAX = PAGE_SIZE_MAX;
 /** A profile picture's decoded size: 2 MB, as the product was observed. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 25_000_000;
+
+/** A session's money result, in the trader's currency, either way: stored in hundredths. */
+export const RESULT_MONEY_MAX = 10_000_000;
+/** A session's result in R (multiples of the planned risk), either way: stored in hundredths. */
+export const RESULT_R_MAX = 1000;
+/** The currency money results are in until the trader chooses one. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** Browser reminders: how many minutes before a market session opens, at most a day. */
+export const REMINDER_MINUTES_BEFORE_MAX = 24 * 60;
+export const DEFAULT_REMINDER_MINUTES_BEFORE = 15;
+/** Bounds a list of session types in a request; the seeded list has five. */
+export const MAX_SESSION_TYPES = 20;

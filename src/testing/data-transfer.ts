@@ -71,6 +71,8 @@ export async function traderView(t: TestApp, cookie: string) {
       date: session.date,
       sessionTypeId: session.sessionTypeId,
       notes: session.notes,
+      resultMoney: session.resultMoney,
+      resultR: session.resultR,
       complianceRating: session.complianceRating,
       followedCount: session.followedCount,
       totalCount: session.totalCount,

@@ -32,6 +32,9 @@ const user: User = {
   preferences: {
     notifications: { tradingSessions: true, weeklyReports: true, lowCompliance: true },
     theme: 'system',
+    results: { currency: 'USD', hideMoney: false },
+    reminders: { sessionTypeIds: [], minutesBefore: 15 },
+    sharing: { discipline: false },
   },
 };
 

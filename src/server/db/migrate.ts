@@ -5,6 +5,7 @@ import type { DialectName } from './dialect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as analyticsSummaries from './migrations/0002-analytics-summaries.ts';
 import * as accounts from './migrations/0003-accounts.ts';
+import * as discipline from './migrations/0004-discipline.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-initial': initial,
   '0002-analytics-summaries': analyticsSummaries,
   '0003-accounts': accounts,
+  '0004-discipline': discipline,
 };
 
 /**

@@ -22,6 +22,15 @@ export interface UsersTable {
   notify_weekly_reports: BoolWithDefault;
   notify_low_compliance: BoolWithDefault;
   theme: ColumnType<Theme, Theme | undefined, Theme>;
+  /** ISO 4217 code of the currency the trader's money results are in. */
+  currency: ColumnType<string, string | undefined, string>;
+  /** Privacy: money amounts are never shown or answered, only R. */
+  hide_money: BoolWithDefault;
+  /** Administrators may see this trader's discipline figures (never notes, images or money). */
+  share_discipline: BoolWithDefault;
+  /** JSON list of the session type ids the trader wants a browser reminder before. */
+  reminder_session_types: ColumnType<string, string | undefined, string>;
+  reminder_minutes_before: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: ColumnType<string, never, string>;
 }
@@ -74,6 +83,10 @@ export interface TradingSessionsTable {
   notes: string | null;
   /** Random, unique per trader, kept by export and import: the same file imported twice adds nothing. */
   uid: ColumnType<string, string, never>;
+  /** The session's result in hundredths of the trader's currency, if recorded. */
+  result_money: number | null;
+  /** The session's result in hundredths of R (multiples of the planned risk), if recorded. */
+  result_r: number | null;
   created_at: Timestamp;
 }
 
@@ -111,6 +124,24 @@ export interface RuleMonthStatsTable {
   description: string;
 }
 
+export type NoticeKind = 'weekly_report' | 'low_compliance';
+export type MailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Something the app tells one trader: a weekly report or a low-compliance alert. */
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NoticeKind;
+  /** The period the notice is for, e.g. the ISO week `2026-W48`: unique per trader and kind. */
+  period_key: string;
+  /** The notice's figures as JSON. */
+  payload: string;
+  created_at: Timestamp;
+  read_at: string | null;
+  mail_status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  mail_claimed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -120,6 +151,7 @@ export interface Database {
   session_rule_results: SessionRuleResultsTable;
   month_stats: MonthStatsTable;
   rule_month_stats: RuleMonthStatsTable;
+  notices: NoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -79,7 +79,19 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
-  preferences: z.object({ notifications: notificationPreferencesSchema, theme: themeSchema }),
+  preferences: z.object({
+    notifications: notificationPreferencesSchema,
+    theme: themeSchema,
+    /** The currency money results are in, and whether money amounts are hidden (R only). */
+    results: z.object({ currency: z.string(), hideMoney: z.boolean() }),
+    /** Browser reminders before the market sessions the trader trades. */
+    reminders: z.object({
+      sessionTypeIds: z.array(z.number().int()),
+      minutesBefore: z.number().int(),
+    }),
+    /** Whether administrators may see the trader's discipline figures (Team discipline). */
+    sharing: z.object({ discipline: z.boolean() }),
+  }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -11,6 +11,7 @@ import {
   USERNAME_MAX_LENGTH,
 } from '../constants.ts';
 import { calendarDate, idSchema, optionalText, requiredText } from './common.ts';
+import { resultMoneySchema, resultRSchema } from './results.ts';
 
 /*
  * The export file: one JSON document, versioned, that holds everything a trader owns. It is
@@ -85,6 +86,9 @@ const exportSessionSchema = z.strictObject({
       'checklist must name each rule at most once',
     ),
   screenshot: exportImagePathSchema.nullable(),
+  /** The result in the profile's currency and in R; absent in files made before results. */
+  resultMoney: resultMoneySchema.nullable().optional(),
+  resultR: resultRSchema.nullable().optional(),
   createdAt: timestampSchema,
 });
 
@@ -93,6 +97,8 @@ const exportProfileSchema = z.strictObject({
   fullName: z.string().max(FULL_NAME_MAX_LENGTH),
   email: z.string().max(EMAIL_MAX_LENGTH),
   companyName: z.string().max(COMPANY_NAME_MAX_LENGTH).nullable(),
+  /** The currency of the money results, for the reader: an import keeps the account's own. */
+  currency: z.string().max(3).optional(),
 });
 
 /** How many sessions one file may hold: years of daily trading, and a bound on the work. */

@@ -16,6 +16,7 @@ import {
   pageSchema,
   requiredText,
 } from './common.ts';
+import { resultMoneySchema, resultRSchema } from './results.ts';
 
 /** A market session a trading session can belong to; the list is fixed and shared by all users. */
 export const sessionTypeSchema = z.object({
@@ -52,6 +53,13 @@ export const sessionSummarySchema = z.object({
   totalCount: z.number().int(),
   /** Opaque reference of the screenshot: `/api/screenshots/{ref}` (and `/thumbnail`). */
   screenshotPath: z.string().nullable(),
+  /**
+   * The result in the trader's currency, if recorded; always null while the trader hides
+   * money amounts.
+   */
+  resultMoney: z.number().nullable(),
+  /** The result in R (multiples of the planned risk), if recorded. */
+  resultR: z.number().nullable(),
   createdAt: z.string(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -106,6 +114,8 @@ export const createSessionSchema = z.strictObject({
   ...sessionFields,
   rulesFollowed: checklist('rulesFollowed must list each rule at most once'),
   screenshotData: screenshotData.nullish(),
+  resultMoney: resultMoneySchema.nullish(),
+  resultR: resultRSchema.nullish(),
   /** Sent by clients as the product was observed; the server computes its own. */
   complianceRating: z.unknown().optional(),
 });
@@ -121,6 +131,9 @@ export const updateSessionSchema = z.strictObject({
   ...sessionFields,
   rulesFollowed: checklist("rulesFollowed must list each of the session's rules exactly once"),
   screenshotData: screenshotData.nullable().optional(),
+  /** Absent keeps the recorded result (a trader who hides money never sees it), null clears it. */
+  resultMoney: resultMoneySchema.nullable().optional(),
+  resultR: resultRSchema.nullable().optional(),
   complianceRating: z.unknown().optional(),
 });
 export type UpdateSessionInput = z.input<typeof updateSessionSchema>;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { COMPANY_NAME_MAX_LENGTH } from '../constants.ts';
+import {
+  COMPANY_NAME_MAX_LENGTH,
+  MAX_SESSION_TYPES,
+  REMINDER_MINUTES_BEFORE_MAX,
+} from '../constants.ts';
 import { newAccountFields, notificationPreferencesSchema } from './auth.ts';
-import { imageDataUrl, wellFormedText } from './common.ts';
+import { idSchema, imageDataUrl, wellFormedText } from './common.ts';
+import { currencySchema } from './results.ts';
 import { themeSchema } from './theme.ts';
 
 /** A company name in a profile change: blank clears it (null), absent keeps it. */
@@ -30,6 +35,36 @@ export const updateProfileSchema = z
       .strictObject({
         notifications: notificationPreferencesSchema.partial().strict().optional(),
         theme: themeSchema.optional(),
+        results: z
+          .strictObject({
+            currency: currencySchema.optional(),
+            hideMoney: z.boolean({ error: 'hideMoney must be true or false' }).optional(),
+          })
+          .optional(),
+        reminders: z
+          .strictObject({
+            /** Each must be a known session type; the server checks. */
+            sessionTypeIds: z
+              .array(idSchema('Session type'), { error: 'sessionTypeIds must be a list' })
+              .max(MAX_SESSION_TYPES, 'sessionTypeIds names too many session types')
+              .refine((ids) => new Set(ids).size === ids.length, 'Name each session type once')
+              .optional(),
+            minutesBefore: z
+              .number({ error: 'Minutes before must be a number' })
+              .int('Minutes before must be a whole number')
+              .min(0, 'Minutes before must be 0 or more')
+              .max(
+                REMINDER_MINUTES_BEFORE_MAX,
+                `Minutes before must be at most ${REMINDER_MINUTES_BEFORE_MAX}`,
+              )
+              .optional(),
+          })
+          .optional(),
+        sharing: z
+          .strictObject({
+            discipline: z.boolean({ error: 'discipline must be true or false' }).optional(),
+          })
+          .optional(),
       })
       .optional(),
   })

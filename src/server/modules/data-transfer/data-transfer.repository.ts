@@ -14,6 +14,9 @@ export interface ExportedSessionRow {
   followedCount: number;
   totalCount: number;
   screenshotRef: string | null;
+  /** Hundredths of the trader's currency and of R, if recorded. */
+  resultMoney: number | null;
+  resultR: number | null;
   createdAt: string;
   checklist: { ruleId: number; description: string; followed: boolean }[];
 }
@@ -42,6 +45,8 @@ export function createDataTransferRepository({ db, dialect }: AppDatabase) {
             's.followed_count as followedCount',
             's.total_count as totalCount',
             's.screenshot_ref as screenshotRef',
+            's.result_money as resultMoney',
+            's.result_r as resultR',
             's.created_at as createdAt',
           ])
           .where('s.user_id', '=', userId);

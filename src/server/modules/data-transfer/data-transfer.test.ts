@@ -62,6 +62,8 @@ describeEachDialect('export and import', (dialect) => {
       notes: 'Calm market,\n"quoted" words',
       rulesFollowed: all([true, true, false, true]),
       screenshotData: toDataUrl(await createPng(320, 200)),
+      resultMoney: -412.5,
+      resultR: -1.25,
     });
     await createSession(t.app, cookie, {
       name: 'New York',
@@ -75,6 +77,7 @@ describeEachDialect('export and import', (dialect) => {
       sessionTypeId: 2,
       rulesFollowed: all([true, true, true, true]),
       screenshotData: toDataUrl(await createPng(64, 48)),
+      resultR: 2,
     });
     // History survives edits and deletions: the export must keep it.
     await t.app.inject({
@@ -153,6 +156,8 @@ describeEachDialect('export and import', (dialect) => {
         sessionType: 'London',
         complianceRating: 75,
         notes: 'Calm market,\n"quoted" words',
+        resultMoney: -412.5,
+        resultR: -1.25,
       });
       expect(first!.checklist.map((item) => item.description)).toEqual([
         'Follow stop loss',

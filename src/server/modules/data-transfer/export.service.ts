@@ -17,6 +17,7 @@ import {
 } from './data-transfer.repository.ts';
 import { sessionsCsv } from './sessions-csv.ts';
 import { createZipWriter } from './zip-writer.ts';
+import { fromHundredths } from '#shared/schemas/results.ts';
 
 type ExportSession = ExportFileInput['sessions'][number];
 
@@ -31,6 +32,8 @@ function toExportSession(row: ExportedSessionRow, hasImage: boolean): ExportSess
     checklist: row.checklist,
     screenshot:
       row.screenshotRef && hasImage ? `${EXPORT_IMAGES_FOLDER}${row.screenshotRef}` : null,
+    resultMoney: fromHundredths(row.resultMoney),
+    resultR: fromHundredths(row.resultR),
     createdAt: row.createdAt,
   };
 }
@@ -63,6 +66,7 @@ export function createExportService({
         fullName: user.fullName,
         email: user.email,
         companyName: user.companyName,
+        currency: user.preferences.results.currency,
       },
       rules: (await rules.listRules(user.id)).map((rule, position) => ({
         id: rule.id,

@@ -19,6 +19,7 @@ import { createSessionsRepository } from '../sessions/sessions.repository.ts';
 import { imageRefused, tooManyRulesAfterImport } from './data-transfer.errors.ts';
 import { createDataTransferRepository } from './data-transfer.repository.ts';
 import { readImportFile } from './import-file.ts';
+import { toHundredths } from '#shared/schemas/results.ts';
 
 /**
  * Which of the file's rules are already the trader's (the same description, each of the
@@ -149,6 +150,8 @@ export function createImportService({
             complianceRating: complianceRating(followedCount, checklist.length),
             followedCount,
             totalCount: checklist.length,
+            resultMoney: session.resultMoney == null ? null : toHundredths(session.resultMoney),
+            resultR: session.resultR == null ? null : toHundredths(session.resultR),
           },
           ref,
           checklist,

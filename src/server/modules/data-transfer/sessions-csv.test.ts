@@ -46,6 +46,8 @@ describeEachDialect('GET /api/export/sessions.csv', (dialect) => {
         { ruleId: b!.id, followed: false },
         { ruleId: c!.id, followed: true },
       ],
+      resultMoney: -12.5,
+      resultR: -0.5,
     });
     await createSession(t.app, cookie, { name: 'Early', date: '2026-01-02', sessionTypeId: 1 });
     // Another trader's session never shows.
@@ -64,10 +66,10 @@ describeEachDialect('GET /api/export/sessions.csv', (dialect) => {
     );
     expect(response.body).toBe(
       '\uFEFF' +
-        'Date,Name,Session Type,Compliance (%),Rules Followed,Rules Total,Followed Rules,Broken Rules,Notes\r\n' +
-        '2026-01-02,Early,Sydney,0,0,0,,,\r\n' +
+        'Date,Name,Session Type,Compliance (%),Rules Followed,Rules Total,Followed Rules,Broken Rules,Notes,Result,Result (R)\r\n' +
+        '2026-01-02,Early,Sydney,0,0,0,,,,,\r\n' +
         '2026-03-14,"\'=HYPERLINK(""http://evil.example"",""click"")",London,67,2,3,' +
-        'Follow stop loss; =2+2,"No revenge, ever","Line one\n""quoted"", and more"\r\n',
+        'Follow stop loss; =2+2,"No revenge, ever","Line one\n""quoted"", and more",-12.5,-0.5\r\n',
     );
   });
 });

@@ -10,6 +10,8 @@ const CSV_HEADER = [
   'Followed Rules',
   'Broken Rules',
   'Notes',
+  'Result',
+  'Result (R)',
 ];
 
 /**
@@ -45,6 +47,9 @@ function sessionCsvLine(session: ExportedSessionRow): string {
     followed.map((item) => item.description).join('; '),
     broken.map((item) => item.description).join('; '),
     session.notes ?? '',
+    // Numbers, never escaped as formulas: a loss of -12.5 stays a number in the spreadsheet.
+    session.resultMoney === null ? '' : session.resultMoney / 100,
+    session.resultR === null ? '' : session.resultR / 100,
   ]);
 }
 

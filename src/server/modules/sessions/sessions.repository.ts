@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { bandRange } from '#shared/compliance.ts';
 import { isCalendarDate, MAX_ID, toWireDate } from '#shared/schemas/common.ts';
+import { fromHundredths } from '#shared/schemas/results.ts';
 import type {
   SessionRuleResult,
   SessionSummary,
@@ -21,6 +22,8 @@ const summaryColumns = [
   'followed_count',
   'total_count',
   'screenshot_ref',
+  'result_money',
+  'result_r',
   'created_at',
 ] as const;
 
@@ -33,6 +36,8 @@ interface SummaryRow {
   followed_count: number;
   total_count: number;
   screenshot_ref: string | null;
+  result_money: number | null;
+  result_r: number | null;
   created_at: string;
 }
 
@@ -46,6 +51,8 @@ function toSummary(row: SummaryRow): SessionSummary {
     followedCount: row.followed_count,
     totalCount: row.total_count,
     screenshotPath: row.screenshot_ref,
+    resultMoney: fromHundredths(row.result_money),
+    resultR: fromHundredths(row.result_r),
     createdAt: row.created_at,
   };
 }
@@ -66,6 +73,9 @@ export interface SessionRowData {
   complianceRating: number;
   followedCount: number;
   totalCount: number;
+  /** Hundredths of the trader's currency and of R; null clears, undefined keeps (an update). */
+  resultMoney?: number | null;
+  resultR?: number | null;
 }
 
 function toColumns(data: SessionRowData, screenshotRef: string | null) {
@@ -78,6 +88,8 @@ function toColumns(data: SessionRowData, screenshotRef: string | null) {
     followed_count: data.followedCount,
     total_count: data.totalCount,
     screenshot_ref: screenshotRef,
+    ...(data.resultMoney === undefined ? {} : { result_money: data.resultMoney }),
+    ...(data.resultR === undefined ? {} : { result_r: data.resultR }),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   updateSessionSchema,
 } from '#shared/schemas/sessions.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
+import { hideMoneyFrom } from './money-privacy.ts';
 import { SCREENSHOT_TOO_LARGE } from './sessions.errors.ts';
 import type { SessionsService } from './sessions.service.ts';
 
@@ -41,7 +42,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         response: { 200: sessionsPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => sessions.listSessions(requireUser(request).id, request.query),
+    async (request) => {
+      const user = requireUser(request);
+      const page = await sessions.listSessions(user.id, request.query);
+      return { ...page, sessions: page.sessions.map((session) => hideMoneyFrom(user, session)) };
+    },
   );
 
   app.get(
@@ -60,9 +65,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         },
       },
     },
-    async (request) => ({
-      session: await sessions.getSession(requireUser(request).id, request.params.id),
-    }),
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        session: hideMoneyFrom(user, await sessions.getSession(user.id, request.params.id)),
+      };
+    },
   );
 
   app.post(
@@ -82,8 +90,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       },
     },
     async (request, reply) => {
-      const session = await sessions.createSession(requireUser(request).id, request.body);
-      return reply.status(201).send({ session });
+      const user = requireUser(request);
+      const session = await sessions.createSession(user.id, request.body);
+      return reply.status(201).send({ session: hideMoneyFrom(user, session) });
     },
   );
 
@@ -122,13 +131,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         },
       },
     },
-    async (request) => ({
-      session: await sessions.updateSession(
-        requireUser(request).id,
-        request.params.id,
-        request.body,
-      ),
-    }),
+    async (request) => {
+      const user = requireUser(request);
+      const session = await sessions.updateSession(user.id, request.params.id, request.body);
+      return { session: hideMoneyFrom(user, session) };
+    },
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import { complianceRating } from '#shared/compliance.ts';
 import { toCalendarDay } from '#shared/schemas/common.ts';
+import { toHundredths } from '#shared/schemas/results.ts';
 import type {
   CreateSessionData,
   Session,
@@ -29,7 +30,14 @@ import {
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-type SessionFields = Pick<CreateSessionData, 'name' | 'date' | 'sessionTypeId' | 'notes'>;
+type SessionFields = Pick<
+  CreateSessionData,
+  'name' | 'date' | 'sessionTypeId' | 'notes' | 'resultMoney' | 'resultR'
+>;
+
+/** Stored hundredths of an optional result: absent stays absent (an update keeps it). */
+const storedResult = (value: number | null | undefined) =>
+  value === undefined || value === null ? value : toHundredths(value);
 
 /** The row's fields, with the rating the server computes from the checklist (never the client's). */
 function toRowData(input: SessionFields, checklist: { followed: boolean }[]): SessionRowData {
@@ -42,6 +50,8 @@ function toRowData(input: SessionFields, checklist: { followed: boolean }[]): Se
     complianceRating: complianceRating(followedCount, checklist.length),
     followedCount,
     totalCount: checklist.length,
+    resultMoney: storedResult(input.resultMoney),
+    resultR: storedResult(input.resultR),
   };
 }
 

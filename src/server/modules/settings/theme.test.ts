@@ -59,6 +59,7 @@ describeEachDialect('the theme in PUT /api/auth/update-profile', (dialect) => {
 
     await update({ preferences: { notifications: { lowCompliance: false } } });
     expect((await currentUser()).preferences).toEqual({
+      ...before.preferences,
       notifications: { tradingSessions: true, weeklyReports: false, lowCompliance: false },
       theme: 'dark',
     });

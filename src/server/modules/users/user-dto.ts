@@ -20,8 +20,24 @@ export function toUserDto(row: UserRecord): User {
         lowCompliance: toBool(row.notify_low_compliance),
       },
       theme: row.theme,
+      results: { currency: row.currency, hideMoney: toBool(row.hide_money) },
+      reminders: {
+        sessionTypeIds: parseIdList(row.reminder_session_types),
+        minutesBefore: row.reminder_minutes_before,
+      },
+      sharing: { discipline: toBool(row.share_discipline) },
     },
   };
+}
+
+/** A JSON list of ids as the server wrote it; anything else reads as none. */
+function parseIdList(json: string): number[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Usernames are unique without regard to case or Unicode form, on both databases. */

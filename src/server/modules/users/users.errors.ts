@@ -76,3 +76,12 @@ export const userNotFound = createErrorFactory({
   statusCode: 404,
   message: 'User not found',
 });
+
+const UNKNOWN_REMINDER_TYPE = 'Session type does not exist';
+
+export const unknownReminderSessionType = createErrorFactory({
+  code: 'users.unknown_reminder_session_type',
+  statusCode: 400,
+  message: UNKNOWN_REMINDER_TYPE,
+  issues: [{ path: 'preferences.reminders.sessionTypeIds', message: UNKNOWN_REMINDER_TYPE }],
+});

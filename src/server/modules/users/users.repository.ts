@@ -17,6 +17,11 @@ export const userColumns = [
   'notify_weekly_reports',
   'notify_low_compliance',
   'theme',
+  'currency',
+  'hide_money',
+  'share_discipline',
+  'reminder_session_types',
+  'reminder_minutes_before',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof UserRecord>;
 
@@ -40,6 +45,12 @@ export interface ProfileChanges {
   notify_weekly_reports?: boolean;
   notify_low_compliance?: boolean;
   theme?: Theme;
+  currency?: string;
+  hide_money?: boolean;
+  share_discipline?: boolean;
+  /** JSON list of session type ids. */
+  reminder_session_types?: string;
+  reminder_minutes_before?: number;
 }
 
 export function createUsersRepository({ db, dialect }: AppDatabase) {

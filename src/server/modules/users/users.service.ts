@@ -7,6 +7,7 @@ import { withTraderLock } from '../../db/trader-lock.ts';
 import { notAuthenticated } from '../../errors.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { deleteScreenshot } from '../sessions/screenshot-files.ts';
+import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
 import { avatarKey, deleteAvatar, storeAvatar } from './avatar-files.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { normalizeUsername, toUserDto } from './user-dto.ts';
@@ -16,6 +17,7 @@ import {
   passwordIncorrect,
   passwordTooCommon,
   signupClosed,
+  unknownReminderSessionType,
   userNotFound,
   usernameTaken,
 } from './users.errors.ts';
@@ -40,6 +42,14 @@ export function createUsersService({
   isSignupConfiguredOpen: boolean;
 }) {
   const users = createUsersRepository(database);
+  const sessionTypes = createSessionTypesRepository(database);
+
+  /** Reminders name market sessions from the fixed, seeded list: an unknown id is refused. */
+  async function assertSessionTypesExist(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      if (!(await sessionTypes.hasSessionType(id))) throw unknownReminderSessionType();
+    }
+  }
 
   /** Validated fields in, the new user out; `isOnlyFirst` refuses unless the database is empty. */
   async function createAccount(
@@ -195,7 +205,8 @@ export function createUsersService({
      * one it replaces is removed after.
      */
     async updateProfile(userId: number, input: UpdateProfileData): Promise<User> {
-      const notifications = input.preferences?.notifications;
+      const { notifications, results, reminders } = input.preferences ?? {};
+      if (reminders?.sessionTypeIds) await assertSessionTypesExist(reminders.sessionTypeIds);
       const newRef = input.avatar ? await storeAvatar(images, input.avatar) : null;
       try {
         // Under the trader's lock: two pictures sent at once must not both replace the same one.
@@ -212,6 +223,12 @@ export function createUsersService({
             notify_weekly_reports: notifications?.weeklyReports,
             notify_low_compliance: notifications?.lowCompliance,
             theme: input.preferences?.theme,
+            currency: results?.currency,
+            hide_money: results?.hideMoney,
+            share_discipline: input.preferences?.sharing?.discipline,
+            reminder_session_types:
+              reminders?.sessionTypeIds && JSON.stringify(reminders.sessionTypeIds),
+            reminder_minutes_before: reminders?.minutesBefore,
           });
           return { row, replacedRef };
         });

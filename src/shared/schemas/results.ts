@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { RESULT_MONEY_MAX, RESULT_R_MAX } from '../constants.ts';
+
+/**
+ * A session's result, optional: money in the trader's currency and/or R (multiples of the
+ * planned risk). Each is a number with at most two decimals; the server stores hundredths, so
+ * sums and averages are exact on both databases.
+ */
+function resultAmount(label: string, max: number) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .min(
+      -max,
+      `${label} must be between -${max.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}`,
+    )
+    .max(
+      max,
+      `${label} must be between -${max.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}`,
+    )
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: `${label} can have at most two decimals`,
+    });
+}
+
+export const resultMoneySchema = resultAmount('Result', RESULT_MONEY_MAX);
+export const resultRSchema = resultAmount('Result in R', RESULT_R_MAX);
+
+/** Hundredths as stored, from an amount the schema accepted. */
+export function toHundredths(value: number): number {
+  return Math.round(value * 100);
+}
+
+/** An amount from stored hundredths. */
+export function fromHundredths(value: number | null): number | null {
+  return value === null ? null : value / 100;
+}
+
+/** ISO 4217 codes the runtime can format; the list is the runtime's own. */
+export function isKnownCurrency(code: string): boolean {
+  return Intl.supportedValuesOf('currency').includes(code);
+}
+
+export const currencySchema = z
+  .string({ error: 'Currency must be text' })
+  .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as USD')
+  .refine(isKnownCurrency, 'Currency is not a known currency code');
