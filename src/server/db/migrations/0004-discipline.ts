@@ -14,10 +14,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const t = columnTypes(dialect);
 
   // Integers, not floating point: sums and averages are exact and equal on both databases.
-  await db.schema
-    .alterTable('trading_sessions')
-    .addColumn('result_money', 'integer')
-    .execute();
+  await db.schema.alterTable('trading_sessions').addColumn('result_money', 'integer').execute();
   await db.schema.alterTable('trading_sessions').addColumn('result_r', 'integer').execute();
 
   const users = [
