@@ -33,6 +33,8 @@ import { screenshotsRoutes } from './modules/sessions/screenshots.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { createTeamService } from './modules/team/team.service.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { accessControlPlugin, type RouteAccess } from './plugins/access-control.ts';
@@ -188,6 +190,7 @@ export async function createApp({
       });
       await api.register(accountRoutes, { users, limits });
       await api.register(adminRoutes, { admin });
+      await api.register(teamRoutes, { team: createTeamService({ database }) });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { analyticsQuerySchema, analyticsSchema } from './analytics.ts';
+import { calendarDate, idParam } from './common.ts';
+import { streaksSchema } from './discipline.ts';
+
+/**
+ * The company view (decision 30). An administrator sees the discipline figures of the traders
+ * who chose to share them, and nothing else of theirs: no notes, screenshots, money results or
+ * e-mail address. The API leaves them out; the screen has nothing to hide.
+ */
+
+export const TEAM_SORTS = ['name', 'compliance', 'trend', 'streak'] as const;
+export type TeamSort = (typeof TEAM_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The order a column sorts in when first chosen: names A to Z, figures best first. */
+export const DEFAULT_ORDER: Record<TeamSort, SortOrder> = {
+  name: 'asc',
+  compliance: 'desc',
+  trend: 'desc',
+  streak: 'desc',
+};
+
+/** `GET /api/admin/team`. */
+export const teamQuerySchema = z.strictObject({
+  /** The administrator's local day: the 30-day windows end on it. */
+  today: calendarDate('today', 'today is required: your local day, like 2026-03-14'),
+  sort: z
+    .enum(TEAM_SORTS, { error: `sort must be one of ${TEAM_SORTS.join(', ')}` })
+    .default('name'),
+  /** Without it, the column's own order (`DEFAULT_ORDER`). */
+  order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
+});
+export type TeamQueryInput = z.input<typeof teamQuerySchema>;
+export type TeamQuery = z.output<typeof teamQuerySchema>;
+
+/** The rule the trader broke most often in the 30 days, as the team list shows it. */
+export const teamWeakestRuleSchema = z.object({
+  description: z.string(),
+  /** `round(100 × followed / sessions that held it)` over the 30 days. */
+  complianceRate: z.number().int(),
+});
+
+/** One sharing trader in the team list: these keys and no others. */
+export const teamMemberSchema = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  /**
+   * The dashboard's figure: `round(100 × followed items / all items)` over the sessions of the
+   * 30 days ending on `today`; null when there was no session in them (not a 0%).
+   */
+  compliance: z.number().int().nullable(),
+  /** Sessions in those 30 days. */
+  sessionCount: z.number().int(),
+  /** The same figure over the 30 days before them; null without a session. */
+  previousCompliance: z.number().int().nullable(),
+  previousSessionCount: z.number().int(),
+  /** `compliance − previousCompliance` in points; null when either is null. */
+  trend: z.number().int().nullable(),
+  /** The current run of sessions at 90% or more. */
+  currentStreak: z.number().int(),
+  weakestRule: teamWeakestRuleSchema.nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamSchema = z.object({
+  traders: z.array(teamMemberSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamTraderParamsSchema = z.strictObject({ id: idParam('User id') });
+
+/** `GET /api/admin/team/{id}/analytics`: the range parameters of `GET /api/analytics`. */
+export const teamAnalyticsQuerySchema = analyticsQuerySchema;
+
+export const teamTraderSchema = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+});
+export type TeamTrader = z.infer<typeof teamTraderSchema>;
+
+/** The drill-down: the trader's analytics figures, as `GET /api/analytics` gives them, and streaks. */
+export const teamTraderAnalyticsSchema = z.strictObject({
+  trader: teamTraderSchema,
+  analytics: analyticsSchema,
+  streaks: streaksSchema,
+});
+export type TeamTraderAnalytics = z.infer<typeof teamTraderAnalyticsSchema>;
