@@ -31,6 +31,11 @@ const AdminRoute = lazy(() =>
   import('./routes/admin.tsx').then((m) => ({ default: m.AdminRoute })),
 );
 
+const TeamRoute = lazy(() => import('./routes/team.tsx').then((m) => ({ default: m.TeamRoute })));
+const TeamTraderRoute = lazy(() =>
+  import('./routes/team-trader.tsx').then((m) => ({ default: m.TeamTraderRoute })),
+);
+
 function Protected({ children, requireAdmin }: { children: ReactNode; requireAdmin?: boolean }) {
   return (
     <ProtectedRoute requireAdmin={requireAdmin}>
@@ -81,6 +86,16 @@ export function AppRouter() {
       <Route path={paths.settings}>
         <Protected>
           <SettingsRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.team}>
+        <Protected requireAdmin>
+          <TeamRoute />
+        </Protected>
+      </Route>
+      <Route path={paths.teamTrader}>
+        <Protected requireAdmin>
+          <TeamTraderRoute />
         </Protected>
       </Route>
       <Route path={paths.admin}>

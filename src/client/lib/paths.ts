@@ -9,8 +9,14 @@ export const paths = {
   analytics: '/analytics',
   settings: '/settings',
   admin: '/admin',
+  team: '/admin/team',
+  teamTrader: '/admin/team/:id',
 } as const;
 
 export function getSessionDetailsHref(id: number | string) {
   return `/history/${id}`;
+}
+
+export function getTeamTraderHref(id: number | string) {
+  return `/admin/team/${id}`;
 }

@@ -35,6 +35,13 @@ export const queryKeys = {
     all: ['analytics'] as const,
     summary: (filters: Record<string, unknown> = {}) => ['analytics', 'summary', filters] as const,
   },
+  /** The company view: the figures of the traders who share them (administrators only). */
+  team: {
+    all: ['team'] as const,
+    list: (query: Record<string, unknown> = {}) => ['team', 'list', query] as const,
+    trader: (id: number, query: Record<string, unknown> = {}) =>
+      ['team', 'trader', id, query] as const,
+  },
   /** The administrator's user list. */
   users: {
     all: ['users'] as const,

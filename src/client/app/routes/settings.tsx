@@ -5,6 +5,7 @@ import { DeleteAccountCard } from '#client/features/settings/components/delete-a
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
 import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
+import { SharingCard } from '#client/features/settings/components/sharing-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { YourDataCard } from '#client/features/settings/components/your-data-card.tsx';
 import { UserAvatar } from '../layout/user-avatar.tsx';
@@ -27,6 +28,7 @@ export function SettingsRoute() {
           />
           <NotificationsCard user={user} />
           <AppearanceCard user={user} />
+          <SharingCard user={user} />
           <SecurityCard />
           <YourDataCard />
           <DeleteAccountCard />

@@ -1,5 +1,6 @@
-import { CircleAlert, Plus, Users } from 'lucide-react';
+import { CircleAlert, Plus, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -7,6 +8,7 @@ import { LoadMoreButton } from '#client/components/load-more-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { useUsersInfinite } from '../api/get-users.ts';
 import { ChangeRoleDialog } from './change-role-dialog.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';
@@ -30,10 +32,18 @@ export function UserManagement({ currentUserId }: { currentUserId: number }) {
         title="User Management"
         description="Manage user accounts and access to the trading platform"
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            Create User
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link href={paths.team}>
+                <UsersRound aria-hidden="true" />
+                Team discipline
+              </Link>
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              Create User
+            </Button>
+          </>
         }
       />
       <UsersGrid

@@ -3,13 +3,18 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import { ComplianceGauge } from './compliance-gauge.tsx';
 
-type OverallComplianceGaugeCardProps = AnalyticsCardProps & { rangeLabel: string };
+type OverallComplianceGaugeCardProps = AnalyticsCardProps & {
+  rangeLabel: string;
+  /** Under the gauge; an administrator's drill-down names the trader instead of 'Your'. */
+  caption?: string;
+};
 
 /** The analytics page's 'Overall Compliance': the rating of the chosen range as a gauge. */
 export function OverallComplianceGaugeCard({
   result,
   rangeLabel,
   className,
+  caption = 'Your overall trading discipline rating',
 }: OverallComplianceGaugeCardProps) {
   return (
     <TitledCard title="Overall Compliance" className={className}>
@@ -29,7 +34,7 @@ export function OverallComplianceGaugeCard({
         {(analytics) => (
           <div className="grid justify-items-center gap-3 text-center">
             <ComplianceGauge rating={analytics.overallCompliance} label="Overall compliance" />
-            <p className="text-muted-foreground text-sm">Your overall trading discipline rating</p>
+            <p className="text-muted-foreground text-sm">{caption}</p>
             <p className="text-sm">
               {analytics.totalCount === 0
                 ? `${rangeLabel}: no sessions recorded.`

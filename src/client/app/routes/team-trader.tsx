@@ -1,0 +1,85 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import type { TeamTraderAnalytics } from '#shared/schemas/team.ts';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { rangeLabel } from '#client/features/analytics/analytics-range.ts';
+import { MonthlyTrendsCard } from '#client/features/analytics/components/monthly-trends-card.tsx';
+import { OverallComplianceGaugeCard } from '#client/features/analytics/components/overall-compliance-gauge-card.tsx';
+import { RangeSelect } from '#client/features/analytics/components/range-select.tsx';
+import { RuleAnalysisCard } from '#client/features/analytics/components/rule-analysis-card.tsx';
+import { RuleDetailsCard } from '#client/features/analytics/components/rule-details-card.tsx';
+import { useAnalyticsRange } from '#client/features/analytics/hooks/use-analytics-range.ts';
+import { useTeamTrader } from '#client/features/team/api/get-team-trader.ts';
+import { TraderNotFound } from '#client/features/team/components/trader-not-found.tsx';
+import { TraderStreaksCard } from '#client/features/team/components/trader-streaks-card.tsx';
+import { isHttpError } from '#client/lib/api-client.ts';
+import { paths } from '#client/lib/paths.ts';
+import { usePageTitle } from '../use-page-title.ts';
+
+const selectAnalytics = (data: TeamTraderAnalytics) => data.analytics;
+const selectRest = ({ trader, streaks }: TeamTraderAnalytics) => ({ trader, streaks });
+
+/**
+ * The drill-down: the analytics page's own cards over one sharing trader's figures (one
+ * request; each card reads its part, as on the analytics page) and their streaks. Read-only:
+ * nothing here acts on the trader's data.
+ */
+function TraderAnalytics({ id }: { id: number }) {
+  const { range, query, setRange } = useAnalyticsRange();
+  const result = useTeamTrader(id, query, selectAnalytics);
+  const rest = useTeamTrader(id, query, selectRest);
+  const trader = rest.data?.trader;
+  usePageTitle(trader ? `${trader.fullName} · Team discipline` : 'Team discipline');
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Button asChild variant="link" className="h-auto justify-self-start px-0">
+          <Link href={paths.team}>
+            <ArrowLeft aria-hidden="true" />
+            Team discipline
+          </Link>
+        </Button>
+        <PageHeader
+          title={trader ? trader.fullName : 'Trader'}
+          description={
+            trader
+              ? `@${trader.username}: the discipline figures they share with administrators`
+              : 'The discipline figures a trader shares with administrators'
+          }
+          actions={<RangeSelect value={range} onChange={setRange} />}
+        />
+      </div>
+      {isHttpError(result.error, 404) ? (
+        <TraderNotFound />
+      ) : (
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+          <OverallComplianceGaugeCard
+            result={result}
+            rangeLabel={rangeLabel(range)}
+            caption="Their overall trading discipline rating"
+          />
+          <RuleAnalysisCard result={result} className="min-w-0 xl:col-span-2" />
+          <TraderStreaksCard streaks={rest.data?.streaks} className="min-w-0 xl:col-span-3" />
+          <MonthlyTrendsCard result={result} className="min-w-0 xl:col-span-3" />
+          <RuleDetailsCard result={result} className="min-w-0 xl:col-span-3" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Administrators only: the router wraps it in `ProtectedRoute requireAdmin`. */
+export function TeamTraderRoute() {
+  const { id } = useParams<{ id: string }>();
+  // Only a positive whole number can name a trader; anything else is not one.
+  if (!/^[1-9][0-9]{0,9}$/.test(id)) return <InvalidTrader />;
+  // Another trader is another page: their cards start afresh.
+  return <TraderAnalytics key={id} id={Number(id)} />;
+}
+
+function InvalidTrader() {
+  usePageTitle('Team discipline');
+  return <TraderNotFound />;
+}
