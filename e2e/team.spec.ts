@@ -1,0 +1,223 @@
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { openSecondBrowser } from './admin-support.ts';
+import { daysBefore } from './analytics-support.ts';
+import { checklist, createSession, localToday } from './session-support.ts';
+import {
+  ADMIN,
+  createRules,
+  createTrader,
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+  logInWithForm,
+} from './support.ts';
+
+interface TeamMember {
+  id: number;
+  fullName: string;
+  compliance: number | null;
+  sessionCount: number;
+  currentStreak: number;
+}
+
+/** The team list as the API gives it to the administrator logged in on `requester`. */
+async function fetchTeam(requester: APIRequestContext, today: string, query = '') {
+  const response = await requester.get(`/api/admin/team?today=${today}${query}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { traders: TeamMember[] }).traders;
+}
+
+/** Three rules and three sessions over the last days: 100%, 67% and 100% today. */
+async function seedSessions(page: Page, today: string) {
+  await createRules(page, [
+    { description: 'Trade the plan' },
+    { description: 'Stop after two losses' },
+    { description: 'No revenge trades' },
+  ]);
+  const seeds: [string, number][] = [
+    [daysBefore(today, 2), 3],
+    [daysBefore(today, 1), 2],
+    [today, 3],
+  ];
+  for (const [date, followed] of seeds) {
+    await createSession(page, {
+      name: `Session ${date}`,
+      date,
+      rulesFollowed: await checklist(page, followed),
+    });
+  }
+}
+
+/** The table's rows, as the trader names they start with. */
+function teamTable(page: Page) {
+  return page.getByRole('table', { name: 'Sharing traders' });
+}
+
+/**
+ * The table's rows are in the API's order. Other tests' traders may start sharing meanwhile
+ * (the tests share one server): the API's list is compared on the names the screen shows.
+ */
+async function expectRowsInApiOrder(page: Page, today: string, query: string) {
+  const table = teamTable(page);
+  await expect(table.locator('xpath=ancestor::*[@aria-busy="true"]')).toHaveCount(0);
+  const shown = await table.locator('tbody th[scope="row"] a').allTextContents();
+  const api = (await fetchTeam(page.request, today, query)).map((item) => item.fullName);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).toEqual(api.filter((name) => shown.includes(name)));
+}
+
+async function logInAdminOn(page: Page) {
+  await logInWithForm(page, ADMIN);
+}
+
+test('a trader shares, the administrator sees, sorts and opens them; when they stop sharing they are gone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two browsers and two logins: longer than one screen's test on a busy machine.
+  test.slow();
+  const trader = await logInAsNewTrader(page);
+  const today = await localToday(page);
+  await seedSessions(page, today);
+
+  // The trader turns sharing on in Settings: saved at once, with a toast.
+  await page.goto('/settings');
+  const sharing = page.getByRole('region', { name: 'Sharing' });
+  const sharingSwitch = sharing.getByRole('switch', {
+    name: 'Share my discipline figures with administrators',
+  });
+  await expect(sharingSwitch).not.toBeChecked();
+  await expect(sharing.getByText(/Never shared: your notes, screenshots, money/)).toBeVisible();
+  await sharingSwitch.click();
+  await expectToast(page, 'Settings Saved', 'Administrators can now see your discipline figures.');
+  await expect(sharingSwitch).toBeChecked();
+
+  // The administrator, at another desk, opens Team discipline from the sidebar.
+  const desk = await openSecondBrowser(browser, baseURL);
+  try {
+    const admin = desk.page;
+    await logInAdminOn(admin);
+    await admin
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Team discipline' })
+      .click();
+    await expect(admin).toHaveURL(/\/admin\/team$/);
+    await expect(admin.getByRole('heading', { name: 'Team discipline', level: 1 })).toBeVisible();
+
+    const member = (await fetchTeam(admin.request, today)).find(
+      (item) => item.fullName === trader.fullName,
+    );
+    expect(member).toMatchObject({ compliance: 89, sessionCount: 3, currentStreak: 1 });
+    const row = teamTable(admin).getByRole('row').filter({ hasText: trader.fullName });
+    await expect(row).toContainText(`${member!.compliance}%`);
+    await expect(row).toContainText('3 sessions');
+    await expect(row).toContainText(`@${trader.username}`);
+    await expect(row).toContainText('No revenge trades');
+    await expect(row).not.toContainText(trader.email);
+
+    // Sorting: the headers are buttons; aria-sort says the order; the rows follow the API's.
+    const table = teamTable(admin);
+    const nameHeader = table.getByRole('columnheader', { name: 'Trader', exact: true });
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    const complianceHeader = table.getByRole('columnheader', { name: '30-day compliance' });
+    await expect(complianceHeader).toHaveAttribute('aria-sort', 'none');
+    await complianceHeader.getByRole('button').click();
+    await expect(complianceHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    await expect(admin).toHaveURL(/sort=compliance&order=desc/);
+    await expectRowsInApiOrder(admin, today, '&sort=compliance&order=desc');
+    await complianceHeader.getByRole('button').click();
+    await expect(complianceHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expectRowsInApiOrder(admin, today, '&sort=compliance&order=asc');
+
+    // The drill-down: the analytics cards over the trader's figures, and their streaks.
+    await row.getByRole('link', { name: trader.fullName }).click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/team/${member!.id}$`));
+    await expect(admin.getByRole('heading', { name: trader.fullName, level: 1 })).toBeVisible();
+    const overall = admin.getByRole('region', { name: 'Overall Compliance' });
+    await expect(overall).toContainText('8 of 9 rules followed');
+    const streaks = admin.getByRole('region', { name: 'Streaks' });
+    await expect(streaks).toContainText('Trade the plan');
+    await expect(
+      admin
+        .getByRole('region', { name: 'Rule Compliance Details' })
+        .getByText('Stop after two losses'),
+    ).toBeVisible();
+
+    // The trader stops sharing.
+    await sharingSwitch.click();
+    await expectToast(
+      page,
+      'Settings Saved',
+      'Administrators no longer see your discipline figures.',
+    );
+    await expect(sharingSwitch).not.toBeChecked();
+
+    // The administrator's reload of the drill-down finds no trader; the list no longer has them.
+    await admin.reload();
+    await expect(admin.getByRole('heading', { name: 'Trader not found' })).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'Overall Compliance' })).toHaveCount(0);
+    await admin.getByRole('link', { name: 'Back to Team discipline' }).click();
+    await expect(admin).toHaveURL(/\/admin\/team$/);
+    await admin.reload();
+    await expect(admin.getByRole('heading', { name: 'Team discipline', level: 1 })).toBeVisible();
+    await expect(admin.getByRole('status', { name: "Loading the team's figures" })).toHaveCount(0);
+    await expect(admin.getByText(trader.fullName)).toHaveCount(0);
+  } finally {
+    await desk.close();
+  }
+});
+
+test('a trader opening the team pages sees Not allowed, and has no link to them', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team discipline' }),
+  ).toHaveCount(0);
+  for (const path of ['/admin/team', '/admin/team/1']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  }
+});
+
+test('Team discipline and the drill-down have no serious accessibility violations', async ({
+  page,
+  baseURL,
+}) => {
+  // A sharing trader with sessions, made through the API in a context of their own.
+  const context = await request.newContext({ baseURL });
+  try {
+    const account = await createTrader(context);
+    const login = await context.post('/api/auth/login', {
+      data: { username: account.username, password: account.password },
+    });
+    expect(login.status()).toBe(200);
+    const shared = await context.put('/api/auth/update-profile', {
+      data: { preferences: { sharing: { discipline: true } } },
+    });
+    expect(shared.status(), await shared.text()).toBe(200);
+    const rule = await context.post('/api/rules', { data: { description: 'Wait for the setup' } });
+    const { rule: created } = (await rule.json()) as { rule: { id: number } };
+    const today = new Date().toISOString().slice(0, 10);
+    await createSession(context, {
+      name: 'Morning',
+      date: daysBefore(today, 1),
+      rulesFollowed: [{ ruleId: created.id, followed: false }],
+    });
+
+    await logInAdminOn(page);
+    await page.goto('/admin/team');
+    const row = teamTable(page).getByRole('row').filter({ hasText: account.fullName });
+    await expect(row).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await row.getByRole('link', { name: account.fullName }).click();
+    await expect(page.getByRole('heading', { name: account.fullName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Streaks' })).toContainText('Wait for the setup');
+    await expectNoSeriousViolations(page);
+  } finally {
+    await context.dispose();
+  }
+});
