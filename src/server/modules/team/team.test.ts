@@ -318,6 +318,32 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       });
     });
 
+    test('the current streak is the run at 90% or more, not the one at 100%', async () => {
+      const bea = await trader('Bea Sharer', true);
+      const rules = await createRules(
+        t.app,
+        bea.cookie,
+        Array.from({ length: 10 }, (_, index) => ({ description: `Rule ${index + 1}` })),
+      );
+      // 100%, then 90% twice: three sessions at 90% or more, none at 100% since.
+      for (const [date, followed] of [
+        [addDays(TODAY, -2), 10],
+        [addDays(TODAY, -1), 9],
+        [TODAY, 9],
+      ] as const) {
+        await createSession(t.app, bea.cookie, {
+          date,
+          rulesFollowed: rules.map((rule, index) => ({
+            ruleId: rule.id,
+            followed: index < followed,
+          })),
+        });
+      }
+      const [member] = await team();
+      expect(member!.currentStreak).toBe(3);
+      expect(member!.compliance).toBe(93);
+    });
+
     test('the drill-down equals the trader’s own /api/analytics for every range, plus streaks', async () => {
       const bea = await trader('Bea Sharer', true);
       await sessions(bea, [
