@@ -213,6 +213,15 @@ test('Team discipline and the drill-down have no serious accessibility violation
     await expect(row).toBeVisible();
     await expectNoSeriousViolations(page);
 
+    // On a phone the table scrolls inside its card; the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(row).toBeVisible();
+    // (An sr-only text positioned outside the scrolling box would widen the page.)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     await row.getByRole('link', { name: account.fullName }).click();
     await expect(page.getByRole('heading', { name: account.fullName, level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Streaks' })).toContainText('Wait for the setup');

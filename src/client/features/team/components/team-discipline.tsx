@@ -44,7 +44,7 @@ export function TeamDiscipline() {
   const result = useTeam({ today: todayLocal(), sort, order });
 
   return (
-    <TitledCard title="Sharing traders" titleId={titleId}>
+    <TitledCard title="Sharing traders" titleId={titleId} className="min-w-0">
       {result.isPending ? (
         <div role="status" aria-label="Loading the team's figures" className="grid gap-3">
           {[0, 1, 2, 3].map((row) => (

@@ -41,7 +41,7 @@ function SortableHeader({
         type="button"
         onClick={() => onSort(column)}
         className={cn(
-          'hover:text-foreground focus-visible:ring-ring -mx-1 inline-flex items-center gap-1 rounded-sm px-1 py-1 uppercase outline-none focus-visible:ring-2',
+          'hover:text-foreground focus-visible:ring-ring -mx-1 inline-flex items-center gap-1 rounded-sm px-1 py-1 whitespace-nowrap uppercase outline-none focus-visible:ring-2',
           isSorted && 'text-foreground',
         )}
       >
@@ -89,7 +89,7 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
   );
   return (
     <div
-      className="focus-visible:ring-ring overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
+      className="focus-visible:ring-ring relative overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
       tabIndex={0}
       role="group"
       aria-labelledby={labelledBy}
