@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { addDays } from '#shared/calendar.ts';
 import type { Analytics } from '#shared/schemas/analytics.ts';
@@ -8,6 +9,7 @@ import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import { createDisciplineService } from '../discipline/discipline.service.ts';
+import { createTeamService } from './team.service.ts';
 
 type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
 
@@ -215,6 +217,37 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       // And back again when they share again.
       await share(bea, true);
       expect((await team()).map((member) => member.id)).toEqual([bea.user.id]);
+    });
+
+    test('a trader who stops sharing while their figures are read gets a 404, not the figures', async () => {
+      const bea = await trader('Bea Sharer', true);
+      await sessions(bea, [[TODAY, 2]]);
+      // The database as the service sees it: the moment the analytics figures come back, the
+      // trader switches sharing off (as a request of theirs committing in between would).
+      let hasStopped = false;
+      const stopSharingMidway: KyselyPlugin = {
+        transformQuery: ({ node }) => node,
+        transformResult: async ({ result }) => {
+          const row = result.rows[0];
+          if (!hasStopped && row && 'followedCount' in row && 'compliance' in row) {
+            hasStopped = true;
+            await t.database.db
+              .updateTable('users')
+              .set({ share_discipline: false })
+              .where('id', '=', bea.user.id)
+              .execute();
+          }
+          return result;
+        },
+      };
+      const service = createTeamService({
+        database: { ...t.database, db: t.database.db.withPlugin(stopSharingMidway) },
+      });
+      await expect(service.traderAnalytics(bea.user.id, { today: TODAY })).rejects.toMatchObject({
+        statusCode: 404,
+        message: 'Trader not found',
+      });
+      expect(hasStopped).toBe(true);
     });
 
     test('a deleted trader is gone', async () => {
