@@ -55,10 +55,19 @@ export async function logInWithForm(
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** A fresh trader, logged in on `page` (its request context shares the page's cookies). */
+/**
+ * A fresh trader, logged in on `page` and on its dashboard. The login goes through the API (the
+ * page's request context shares its cookies): the login form has tests of its own, and every
+ * other test saves the form's round trip.
+ */
 export async function logInAsNewTrader(page: Page) {
   const account = await createTrader(page.request);
-  await logInWithForm(page, account);
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
   return account;
 }
 

@@ -20,7 +20,13 @@ import { createUsersService, type UsersService } from '#server/modules/users/use
 import { describeStartupError } from '#server/startup-errors.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import { renderChartPng } from './seed-demo/chart.ts';
-import { DEMO_RULES, planSessions, SESSION_TYPE_NAMES, type DemoRule } from './seed-demo/plan.ts';
+import {
+  DEMO_RULES,
+  planResult,
+  planSessions,
+  SESSION_TYPE_NAMES,
+  type DemoRule,
+} from './seed-demo/plan.ts';
 import { createRandom } from './seed-demo/random.ts';
 
 const DEMO_ACCOUNT = {
@@ -110,6 +116,8 @@ async function createSessions(
   const typeIds = await sessionTypeIds(database);
   const plan = planSessions(createRandom(SEED), new Date());
   const charts = createRandom(SEED + 1);
+  // A stream of its own: the sessions stay the same as before results existed.
+  const results = createRandom(SEED + 2);
   for (const planned of plan) {
     const screenshot = planned.hasScreenshot
       ? await renderChartPng(charts, `${planned.name} · ${planned.date}`)
@@ -124,6 +132,7 @@ async function createSessions(
         followed: item.followed,
       })),
       screenshotData: screenshot && `data:image/png;base64,${screenshot.toString('base64')}`,
+      ...planResult(results, planned.checklist),
     });
     await sessions.createSession(userId, input);
   }

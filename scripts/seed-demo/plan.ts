@@ -183,3 +183,20 @@ export function planSessions(random: Random, today: Date): PlannedSession[] {
   }
   return sessions;
 }
+
+/** The demo trader risks this much per session: a result of 1R is this many dollars. */
+const RISK_PER_SESSION = 250;
+
+/**
+ * A session's result, so that discipline visibly pays: a rule-following session makes about
+ * +1R on average, a sloppy one loses, with plenty of noise; one in ten has no result recorded.
+ */
+export function planResult(
+  random: Random,
+  checklist: PlannedSession['checklist'],
+): { resultR: number; resultMoney: number } | null {
+  if (random.chance(0.1)) return null;
+  const kept = checklist.filter((item) => item.followed).length / Math.max(1, checklist.length);
+  const resultR = Math.round((-1.6 + 2.8 * kept + random.between(-1.2, 1.2)) * 100) / 100;
+  return { resultR, resultMoney: Math.round(resultR * RISK_PER_SESSION * 100) / 100 };
+}

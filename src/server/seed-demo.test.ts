@@ -96,7 +96,7 @@ async function expectDemoJournal(
   expect(users).toHaveLength(1);
   const sessions = await db
     .selectFrom('trading_sessions')
-    .select(['session_date', 'compliance_rating', 'screenshot_ref'])
+    .select(['session_date', 'compliance_rating', 'screenshot_ref', 'result_r', 'result_money'])
     .where('user_id', '=', users[0]!.id)
     .orderBy('session_date')
     .execute();
@@ -118,6 +118,18 @@ async function expectDemoJournal(
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const half = Math.floor(ratings.length / 2);
   expect(mean(ratings.slice(half))).toBeGreaterThan(mean(ratings.slice(0, half)));
+
+  // Most sessions have a result, and discipline pays: green sessions make more R than red ones.
+  const withResult = sessions.filter((session) => session.result_r !== null);
+  expect(withResult.length).toBeGreaterThan(sessions.length * 0.75);
+  expect(withResult.length).toBeLessThan(sessions.length);
+  const meanR = (band: string) =>
+    mean(
+      withResult
+        .filter((session) => complianceBand(session.compliance_rating) === band)
+        .map((session) => session.result_r!),
+    );
+  expect(meanR('green')).toBeGreaterThan(meanR('red'));
 
   const refs = sessions.flatMap((session) =>
     session.screenshot_ref ? [session.screenshot_ref] : [],

@@ -1,42 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, inject, test } from 'vitest';
-import { createDatabase, type AppDatabase } from '../client.ts';
-import type { DialectName } from '../dialect.ts';
+import { databaseMigratedWith } from '#testing/migration-database.ts';
 import * as initial from './0001-initial.ts';
 import * as analyticsSummaries from './0002-analytics-summaries.ts';
 import * as accounts from './0003-accounts.ts';
-
-/** A database as the previous release left it: migrated up to 0002 only. */
-async function databaseBefore0003(
-  dialect: DialectName,
-): Promise<{ database: AppDatabase; drop: () => Promise<void> }> {
-  let database: AppDatabase;
-  let drop = async () => {};
-  if (dialect === 'sqlite') {
-    database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
-  } else {
-    const connectionString = inject('postgresUrl')!;
-    const schema = `m_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    database = createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
-    drop = async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    };
-  }
-  await initial.up(database.db, dialect);
-  await analyticsSummaries.up(database.db, dialect);
-  return { database, drop };
-}
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   const isUnavailable = dialect === 'postgres' && !inject('postgresUrl');
   describe.skipIf(isUnavailable)(`the migration that adds the account columns [${dialect}]`, () => {
     test('gives existing sessions distinct uids, logins a last use, users the system theme', async () => {
-      const { database, drop } = await databaseBefore0003(dialect);
+      // A database as the previous release left it: migrated up to 0002 only.
+      const { database, drop } = await databaseMigratedWith(dialect, [initial, analyticsSummaries]);
       const { db } = database;
       try {
         const { id: userId } = await db
@@ -103,7 +76,6 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
             .execute(),
         ).rejects.toThrow();
       } finally {
-        await database.db.destroy();
         await drop();
       }
     });
