@@ -1,4 +1,4 @@
-/* global self, caches, fetch, importScripts, URL */
+/* global self, caches, importScripts */
 // Rulekeeper's service worker (docs/decisions/0029-installable-app-and-reminders.md): it keeps
 // the app shell of one build so that the app opens from the home screen, even offline, and shows
 // notifications for the page. It never touches /api: the traders' data (sessions, screenshots,
