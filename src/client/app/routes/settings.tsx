@@ -4,9 +4,11 @@ import { AppearanceCard } from '#client/features/settings/components/appearance-
 import { DeleteAccountCard } from '#client/features/settings/components/delete-account-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { SessionRemindersCard } from '#client/features/settings/components/session-reminders-card.tsx';
 import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { YourDataCard } from '#client/features/settings/components/your-data-card.tsx';
+import { sessionTypesQueryOptions } from '#client/features/sessions/api/get-session-types.ts';
 import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 
@@ -26,6 +28,7 @@ export function SettingsRoute() {
             }
           />
           <NotificationsCard user={user} />
+          <SessionRemindersCard user={user} sessionTypesQuery={sessionTypesQueryOptions} />
           <AppearanceCard user={user} />
           <SecurityCard />
           <YourDataCard />

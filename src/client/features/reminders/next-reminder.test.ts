@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { SessionType } from '#shared/schemas/sessions.ts';
-import { localTimeRange, nextReminder, reminderBody, reminderTitle } from './next-reminder.ts';
+import { nextReminder, reminderBody, reminderTitle } from './next-reminder.ts';
 
 /** The seeded list (times in UTC). */
 const types: SessionType[] = [
@@ -178,22 +178,5 @@ describe('the notification body', () => {
     expect(reminderBody([], 3)).toBe(
       'Add notes to your trading rules to see them in your reminders.',
     );
-  });
-});
-
-describe('local times in settings', () => {
-  test('follow the trader’s time zone on the given day', () => {
-    const previous = process.env.TZ;
-    try {
-      process.env.TZ = 'Europe/London';
-      // Winter: London is on UTC; summer: an hour ahead (British Summer Time).
-      expect(localTimeRange(types[2]!, at('2026-01-15T12:00:00Z'), 'en-GB')).toBe('08:00–17:00');
-      expect(localTimeRange(types[2]!, at('2026-07-15T12:00:00Z'), 'en-GB')).toBe('09:00–18:00');
-      process.env.TZ = 'Asia/Tokyo';
-      expect(localTimeRange(types[0]!, at('2026-07-15T12:00:00Z'), 'en-GB')).toBe('07:00–16:00');
-    } finally {
-      if (previous === undefined) delete process.env.TZ;
-      else process.env.TZ = previous;
-    }
   });
 });

@@ -1,4 +1,5 @@
 import type { SessionType } from '#shared/schemas/sessions.ts';
+import { minutesOfDay } from '#client/lib/session-times.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -17,14 +18,6 @@ export type PlannedReminder = {
   opensAt: Date;
   remindAt: Date;
 };
-
-/** `HH:MM` (UTC) as minutes after midnight; null when it is not a time. */
-function minutesOfDay(time: string): number | null {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return null;
-  const [hours, minutes] = [Number(match[1]), Number(match[2])];
-  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
-}
 
 /**
  * The first reminder strictly after `after`: for each chosen session type, its next opening
@@ -96,18 +89,4 @@ export function reminderBody(notes: readonly ReminderNote[], sequence: number): 
   if (notes.length === 0) return 'Add notes to your trading rules to see them in your reminders.';
   const note = notes[((sequence % notes.length) + notes.length) % notes.length];
   return note ? `${note.description}\n${note.notes ?? ''}`.trim() : '';
-}
-
-/** A session's UTC times of day as the trader's clock shows them on `day` ('09:00–18:00'). */
-export function localTimeRange(type: SessionType, day: Date, locale?: string): string | null {
-  const start = minutesOfDay(type.startTime);
-  const end = minutesOfDay(type.endTime);
-  if (start === null || end === null) return null;
-  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
-  const local = (minutes: number) =>
-    new Date(midnight + minutes * MINUTE).toLocaleTimeString(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-  return `${local(start)}–${local(end)}`;
 }
