@@ -1,4 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { getSessionTypes } from './session-support.ts';
 import {
   createRules,
@@ -206,10 +212,11 @@ function shownNotifications(page: Page) {
   );
 }
 
-test('one notification fires before London opens, with a rule note, under a mocked clock', async ({
-  page,
-  context,
-}) => {
+/**
+ * A trader with two rule notes and a reminder 15 minutes before London (08:00 UTC), on the
+ * settings page at 07:40 UTC today, notifications allowed and recorded. Returns today's date.
+ */
+async function openAppBeforeLondon(page: Page, context: BrowserContext) {
   await context.grantPermissions(['notifications']);
   await page.addInitScript(recordNotifications);
   const today = new Date().toISOString().slice(0, 10);
@@ -238,6 +245,15 @@ test('one notification fires before London opens, with a rule note, under a mock
     await navigator.serviceWorker.ready;
   });
 
+  return today;
+}
+
+test('one notification fires before London opens, with a rule note, under a mocked clock; a new choice is planned at once', async ({
+  page,
+  context,
+}) => {
+  const today = await openAppBeforeLondon(page, context);
+
   // London opens at 08:00 UTC: 15 minutes before is 07:45.
   await page.clock.pauseAt(new Date(`${today}T07:44:00Z`));
   await page.clock.runFor('00:59');
@@ -253,6 +269,30 @@ test('one notification fires before London opens, with a rule note, under a mock
       body: 'Follow stop loss\nSet it before entry',
     },
   ]);
+
+  // A new choice is planned at once: Tokyo (00:00 UTC) 30 minutes before, with the next note.
+  await page.clock.resume();
+  const card = remindersCard(page);
+  await card.getByRole('checkbox', { name: 'London (08:00-17:00 UTC)' }).click();
+  await card.getByRole('checkbox', { name: 'Tokyo (00:00-09:00 UTC)' }).click();
+  await card.getByLabel('Minutes before the session opens').fill('30');
+  // Saved, and the login's user fetched again: the app now has the new choice.
+  const refreshed = page.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/session'),
+  );
+  await card.getByRole('button', { name: 'Save Reminder Settings' }).click();
+  await expectToast(page, 'Settings Saved');
+  await refreshed;
+  // From about 09:00 to 23:28, every timer of the app running as it would.
+  await page.clock.runFor('14:28:00');
+  expect(await shownNotifications(page)).toHaveLength(1);
+  await page.clock.runFor('00:03:00');
+  await expect.poll(() => shownNotifications(page)).toHaveLength(2);
+  expect((await shownNotifications(page))[1]).toEqual({
+    via: 'worker',
+    title: 'Tokyo opens in 30 minutes',
+    body: 'Size by risk\nOne percent per trade',
+  });
 });
 
 test('the Session Reminders card has no accessibility violations', async ({ page, context }) => {
@@ -271,4 +311,22 @@ test('the Session Reminders card has no accessibility violations', async ({ page
   await page.reload();
   await expect(card.getByText('Notifications are allowed in this browser.')).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test('a reminder missed while the tab slept is shown when it is visible again, with the minutes left', async ({
+  page,
+  context,
+}) => {
+  const today = await openAppBeforeLondon(page, context);
+  await page.clock.pauseAt(new Date(`${today}T07:41:00Z`));
+  // The tab sleeps: the wall clock moves on to 07:50 while no timer runs.
+  await page.clock.setSystemTime(new Date(`${today}T07:50:00Z`));
+  expect(await shownNotifications(page)).toEqual([]);
+  // Shown again: the reminder due at 07:45 comes at once, saying what is left, not '15 minutes'.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await page.clock.runFor(10);
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect((await shownNotifications(page))[0]?.title).toBe('London opens in 10 minutes');
+  await page.clock.runFor('20:00');
+  expect(await shownNotifications(page)).toHaveLength(1);
 });
