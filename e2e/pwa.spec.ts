@@ -35,6 +35,12 @@ function remindersCard(page: Page) {
   return page.getByRole('region', { name: 'Session Reminders' });
 }
 
+/** The settings page, its lazily loaded code given time on a busy machine. */
+async function openSettings(page: Page) {
+  await page.goto('/settings');
+  await expect(remindersCard(page)).toBeVisible({ timeout: 20_000 });
+}
+
 test('the app can be installed: a valid manifest with PNG icons of the stated sizes', async ({
   page,
 }) => {
@@ -100,7 +106,9 @@ test('the service worker controls the app after a reload, opens it offline, and 
   // The bundle comes from the worker's cache; the login from the network, past the worker.
   expect((await script).fromServiceWorker()).toBe(true);
   expect((await session).fromServiceWorker()).toBe(false);
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // What the worker keeps: this build's shell, and nothing of /api (screenshots, avatars, data).
   const cached = await page.evaluate(async () => {
@@ -136,7 +144,7 @@ test('reminder settings are saved, refused when out of bounds, and survive a rel
   page,
 }) => {
   await logInAsNewTrader(page);
-  await page.goto('/settings');
+  await openSettings(page);
   const card = remindersCard(page);
   await expect(card.getByText('Trading Session Reminders is on')).toBeVisible();
   const london = card.getByRole('checkbox', { name: 'London (08:00-17:00 UTC)' });
@@ -172,7 +180,7 @@ test('reminder settings are saved, refused when out of bounds, and survive a rel
   });
 
   await page.reload();
-  await expect(london).toBeChecked();
+  await expect(london).toBeChecked({ timeout: 20_000 });
   await expect(sydney).toBeChecked();
   await expect(card.getByRole('checkbox', { name: 'Tokyo (00:00-09:00 UTC)' })).not.toBeChecked();
   await expect(minutes).toHaveValue('20');
@@ -237,7 +245,7 @@ async function openAppBeforeLondon(page: Page, context: BrowserContext) {
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
-  await page.goto('/settings');
+  await openSettings(page);
   await expect(
     remindersCard(page).getByText('Notifications are allowed in this browser.'),
   ).toBeVisible();
@@ -297,7 +305,7 @@ test('one notification fires before London opens, with a rule note, under a mock
 
 test('the Session Reminders card has no accessibility violations', async ({ page, context }) => {
   await logInAsNewTrader(page);
-  await page.goto('/settings');
+  await openSettings(page);
   const card = remindersCard(page);
   // Not yet allowed: the card offers to ask.
   await expect(card.getByRole('button', { name: 'Allow notifications' })).toBeVisible();
@@ -309,7 +317,9 @@ test('the Session Reminders card has no accessibility violations', async ({ page
 
   await context.grantPermissions(['notifications']);
   await page.reload();
-  await expect(card.getByText('Notifications are allowed in this browser.')).toBeVisible();
+  await expect(card.getByText('Notifications are allowed in this browser.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expectNoSeriousViolations(page);
 });
 
