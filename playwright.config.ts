@@ -37,6 +37,9 @@ export default defineConfig({
   ...(isPostgresPass ? { grepInvert: /accessibility violation/ } : {}),
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The app's service worker would answer the asset requests that journeys hold back with
+    // page.route; the one spec about the installed app turns it back on (e2e/pwa.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

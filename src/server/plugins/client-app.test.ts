@@ -21,6 +21,9 @@ describe('serving the built client', () => {
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(clientDir, 'sw.js'), "importScripts('/sw-precache.js');");
+    writeFileSync(join(clientDir, 'sw-precache.js'), 'self.RULEKEEPER_PRECACHE = {};');
+    writeFileSync(join(clientDir, 'manifest.webmanifest'), '{"name":"Rulekeeper"}');
     const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
     await migrateToLatest(database);
     app = await createApp({
@@ -62,6 +65,24 @@ describe('serving the built client', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  test('the service worker, its file list and the manifest are revalidated on every visit', async () => {
+    // A cached worker or list would keep a browser on an old build; the CSP lets both load.
+    for (const [url, type] of [
+      ['/sw.js', /^application\/javascript/],
+      ['/sw-precache.js', /^application\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(type);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy, url).toContain("worker-src 'self'");
+      expect(policy, url).toContain("manifest-src 'self'");
+      expect(policy, url).toContain("script-src 'self';");
+    }
   });
 
   test('/api paths and non-GET requests never get the page', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppInfo, User } from '#shared/schemas/auth.ts';
 import { ResultPreferencesProvider } from '#client/components/result-preferences.tsx';
+import { SessionReminders } from '../session-reminders.tsx';
 import { Footer } from './footer.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
@@ -20,6 +21,7 @@ export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLa
       <aside className="bg-sidebar text-sidebar-foreground border-sidebar-border fixed inset-y-0 left-0 z-30 hidden w-64 border-r md:block">
         <SidebarContent user={user} appInfo={appInfo} />
       </aside>
+      <SessionReminders user={user} />
       <div className="flex min-h-dvh flex-col md:pl-64">
         <MobileHeader user={user} appInfo={appInfo} />
         <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">

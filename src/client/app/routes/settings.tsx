@@ -5,10 +5,12 @@ import { DeleteAccountCard } from '#client/features/settings/components/delete-a
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
 import { ResultsCard } from '#client/features/settings/components/results-card.tsx';
+import { SessionRemindersCard } from '#client/features/settings/components/session-reminders-card.tsx';
 import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SharingCard } from '#client/features/settings/components/sharing-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { YourDataCard } from '#client/features/settings/components/your-data-card.tsx';
+import { sessionTypesQueryOptions } from '#client/features/sessions/api/get-session-types.ts';
 import { UserAvatar } from '../layout/user-avatar.tsx';
 import { usePageTitle } from '../use-page-title.ts';
 
@@ -29,6 +31,7 @@ export function SettingsRoute() {
           />
           <NotificationsCard user={user} />
           <ResultsCard user={user} />
+          <SessionRemindersCard user={user} sessionTypesQuery={sessionTypesQueryOptions} />
           <AppearanceCard user={user} />
           <SharingCard user={user} />
           <SecurityCard />

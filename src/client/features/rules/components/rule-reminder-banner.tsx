@@ -11,6 +11,7 @@ import {
 } from '#client/components/ui/select.tsx';
 import { useRules } from '../api/get-rules.ts';
 import { isReminderInterval, useReminderInterval } from '../hooks/use-reminder-interval.ts';
+import { rulesWithNotes } from '../reminder-notes.ts';
 
 /**
  * The dashboard's sticky banner: one rule with notes at a time, the next one
@@ -21,7 +22,7 @@ export function RuleReminderBanner() {
   const [minutes, setMinutes] = useReminderInterval();
   const [index, setIndex] = useState(0);
 
-  const reminders = useMemo(() => (rules ?? []).filter((rule) => rule.notes?.trim()), [rules]);
+  const reminders = useMemo(() => rulesWithNotes(rules ?? []), [rules]);
   const count = reminders.length;
   // Rules can be deleted while one is shown: stay within the list.
   const position = count === 0 ? 0 : Math.min(index, count - 1);
