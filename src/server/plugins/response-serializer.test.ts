@@ -16,6 +16,9 @@ const user = {
   preferences: {
     notifications: { tradingSessions: true, weeklyReports: false, lowCompliance: true },
     theme: 'system',
+    results: { currency: 'USD', hideMoney: false },
+    reminders: { sessionTypeIds: [], minutesBefore: 15 },
+    sharing: { discipline: false },
   },
 };
 
