@@ -13,6 +13,7 @@ const runSchema = z.object({ current: z.number().int(), longest: z.number().int(
 export const reportSessionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The session's calendar day, `YYYY-MM-DD`. */
   date: z.string(),
   complianceRating: z.number().int(),
   /** The result in R, when the trader recorded one. */

@@ -34,9 +34,15 @@ function formatR(value: number): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(2)} R`;
 }
 
+/** `20 Nov 2026`. */
+export function formatDay(day: string): string {
+  const { year, month, date } = dayParts(day);
+  return `${date} ${month} ${year}`;
+}
+
 function sessionLine(session: ReportSession): string {
   const result = session.resultR === null ? '' : `, ${formatR(session.resultR)}`;
-  return `${session.name} (${session.date}, ${session.complianceRating}%${result})`;
+  return `${session.name} (${formatDay(session.date)}, ${session.complianceRating}%${result})`;
 }
 
 export interface NoticeMail {
@@ -143,7 +149,7 @@ export function lowComplianceMail(
   return render({
     subject: `Your 30-day compliance is ${alert.compliance}%, below ${alert.threshold}%`,
     greeting: `Hello ${name},`,
-    intro: `Over the 30 days ending ${alert.to} you followed ${alert.followedCount} of ${alert.totalCount} rules in your sessions: ${alert.compliance}%, below ${alert.threshold}%.`,
+    intro: `Over the 30 days ending ${formatDay(alert.to)} you followed ${alert.followedCount} of ${alert.totalCount} rules in your sessions: ${alert.compliance}%, below ${alert.threshold}%.`,
     lines: [],
     appName,
   });

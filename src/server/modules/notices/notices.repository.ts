@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { toWireDate } from '#shared/schemas/common.ts';
 import { fromHundredths } from '#shared/schemas/results.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { percentage } from '../../db/dialect.ts';
@@ -226,7 +225,7 @@ export function createNoticesRepository({ db }: AppDatabase) {
       return {
         id: row.id,
         name: row.name,
-        date: toWireDate(row.session_date),
+        date: String(row.session_date).slice(0, 10),
         complianceRating: row.compliance_rating,
         resultR: fromHundredths(row.result_r),
       };
