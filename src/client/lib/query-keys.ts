@@ -35,6 +35,10 @@ export const queryKeys = {
     all: ['analytics'] as const,
     summary: (filters: Record<string, unknown> = {}) => ['analytics', 'summary', filters] as const,
   },
+  /** The trader's weekly reports and low-compliance alerts. */
+  notices: {
+    all: ['notices'] as const,
+  },
   /** The administrator's user list. */
   users: {
     all: ['users'] as const,
