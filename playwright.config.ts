@@ -24,7 +24,7 @@ const chromium = {
  */
 const isPostgresPass = Boolean(process.env.E2E_DATABASE_URL);
 const SAME_ON_EITHER_DATABASE =
-  /(appearance|session-dialog|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed)\.spec\.ts/;
+  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',

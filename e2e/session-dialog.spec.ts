@@ -313,6 +313,12 @@ test('the whole dialog can be filled in and saved with the keyboard', async ({ p
   await expect(dialog.getByRole('checkbox', { name: 'No revenge trades' })).toBeFocused();
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Result (R)')).toBeFocused();
+  await page.keyboard.type('1.5');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Result (USD)')).toBeFocused();
+  await page.keyboard.type('-20');
+  await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('Notes')).toBeFocused();
   await page.keyboard.type('Typed without a mouse.');
 
@@ -326,4 +332,8 @@ test('the whole dialog can be filled in and saved with the keyboard', async ({ p
   await expect(row).toContainText('Keyboard session');
   await expect(row).toContainText('Mar 14, 2026');
   await expect(row).toContainText('67%');
+  const { sessions } = (await (await page.request.get('/api/sessions')).json()) as {
+    sessions: { resultR: number | null; resultMoney: number | null }[];
+  };
+  expect(sessions[0]).toMatchObject({ resultR: 1.5, resultMoney: -20 });
 });

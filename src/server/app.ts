@@ -15,6 +15,8 @@ import { createAdminService } from './modules/admin/admin.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
+import { createDisciplineService } from './modules/discipline/discipline.service.ts';
 import { dataTransferRoutes } from './modules/data-transfer/data-transfer.routes.ts';
 import { createExportService } from './modules/data-transfer/export.service.ts';
 import { createImportService } from './modules/data-transfer/import.service.ts';
@@ -184,6 +186,7 @@ export async function createApp({
       await api.register(sessionsRoutes, { sessions });
       await api.register(screenshotsRoutes, { sessions });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
+      await api.register(disciplineRoutes, { discipline: createDisciplineService({ database }) });
       await api.register(dataTransferRoutes, {
         exporter: createExportService({ database, images, ...(now ? { now } : {}) }),
         importer: createImportService({ database, images }),

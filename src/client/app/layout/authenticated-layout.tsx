@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppInfo, User } from '#shared/schemas/auth.ts';
+import { ResultPreferencesProvider } from '#client/components/result-preferences.tsx';
 import { Footer } from './footer.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
@@ -23,7 +24,9 @@ export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLa
         <MobileHeader user={user} appInfo={appInfo} />
         <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            {children}
+            <ResultPreferencesProvider value={user.preferences.results}>
+              {children}
+            </ResultPreferencesProvider>
           </div>
         </main>
         <Footer company={appInfo.company} />

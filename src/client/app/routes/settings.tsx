@@ -4,6 +4,7 @@ import { AppearanceCard } from '#client/features/settings/components/appearance-
 import { DeleteAccountCard } from '#client/features/settings/components/delete-account-card.tsx';
 import { NotificationsCard } from '#client/features/settings/components/notifications-card.tsx';
 import { ProfileSettingsCard } from '#client/features/settings/components/profile-settings-card.tsx';
+import { ResultsCard } from '#client/features/settings/components/results-card.tsx';
 import { SecurityCard } from '#client/features/settings/components/security-card.tsx';
 import { SettingsSkeleton } from '#client/features/settings/components/settings-skeleton.tsx';
 import { YourDataCard } from '#client/features/settings/components/your-data-card.tsx';
@@ -26,6 +27,7 @@ export function SettingsRoute() {
             }
           />
           <NotificationsCard user={user} />
+          <ResultsCard user={user} />
           <AppearanceCard user={user} />
           <SecurityCard />
           <YourDataCard />

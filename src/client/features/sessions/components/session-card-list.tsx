@@ -2,6 +2,7 @@ import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { SelectAllCheckbox, SelectSessionCheckbox } from './selection-checkboxes.tsx';
+import { SessionResult } from './session-result.tsx';
 import {
   DeleteSessionButton,
   SessionDetailsLink,
@@ -37,6 +38,12 @@ export function SessionCardList({
               <div className="min-w-0 flex-1">
                 <p className="font-medium wrap-anywhere">{session.name}</p>
                 <p className="text-muted-foreground text-sm">{formatSessionDate(session.date)}</p>
+                {session.resultR !== null || session.resultMoney !== null ? (
+                  <p className="text-sm">
+                    <span className="sr-only">Result: </span>
+                    <SessionResult session={session} />
+                  </p>
+                ) : null}
               </div>
               <ComplianceRating rating={session.complianceRating} className="text-sm" />
             </div>

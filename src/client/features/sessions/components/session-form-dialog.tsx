@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
+import { useResultPreferences } from '#client/components/result-preferences.tsx';
 import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogClose, DialogFooter } from '#client/components/ui/dialog.tsx';
@@ -62,6 +63,7 @@ function SessionForm({ session }: { session: Session | null }) {
     formState: { errors, isDirty },
   } = form;
   const checklist = useChecklist(session);
+  const { currency, hideMoney } = useResultPreferences();
 
   const createSession = useCreateSession({
     onSuccess: () => {
@@ -94,7 +96,7 @@ function SessionForm({ session }: { session: Session | null }) {
   const submit = (values: SessionFormData) => {
     // Saving before the rules are known would record every rule as not followed.
     if (checklist.status !== 'ready') return;
-    const input = toSessionInput(values, checklist.items);
+    const input = toSessionInput(values, checklist.items, { hideMoney });
     if (session) updateSession.mutate({ id: session.id, input });
     else createSession.mutate(input);
   };
@@ -132,6 +134,25 @@ function SessionForm({ session }: { session: Session | null }) {
           />
         )}
       />
+      {/* Optional: a result in R and, unless money amounts are hidden, in the currency. */}
+      <div className={hideMoney ? 'grid gap-5' : 'grid gap-5 sm:grid-cols-2'}>
+        <FormField
+          label="Result (R)"
+          hint="Optional. In multiples of your planned risk, e.g. 1.5 or -1."
+          error={errors.resultR?.message}
+        >
+          <Input type="number" step="0.01" inputMode="decimal" {...register('resultR')} />
+        </FormField>
+        {hideMoney ? null : (
+          <FormField
+            label={`Result (${currency})`}
+            hint="Optional. Profit or loss, e.g. 250 or -120.50."
+            error={errors.resultMoney?.message}
+          >
+            <Input type="number" step="0.01" inputMode="decimal" {...register('resultMoney')} />
+          </FormField>
+        )}
+      </div>
       <FormField label="Notes" error={errors.notes?.message}>
         <Textarea
           rows={3}

@@ -5,6 +5,7 @@ import {
   type Session,
 } from '#shared/schemas/sessions.ts';
 import { toCalendarDay } from '#shared/schemas/common.ts';
+import { resultMoneySchema, resultRSchema } from '#shared/schemas/results.ts';
 import { todayLocal } from '#client/lib/dates.ts';
 
 /** One line of the checklist: a current rule (new session) or a session's own item (edit). */
@@ -23,6 +24,14 @@ export type ChecklistState =
 export type ScreenshotValue =
   { kind: 'saved'; ref: string } | { kind: 'new'; dataUrl: string } | null;
 
+/** A result input's text: blank is none, anything else must read as the API's number. */
+function resultField(amount: typeof resultMoneySchema) {
+  return z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : Number(text.trim())))
+    .pipe(amount.nullable());
+}
+
 /**
  * The form's fields, checked with the API's own rules and messages. The names are the API's, so
  * a server refusal's field issues (`reportFormError`) land beside the right control.
@@ -39,6 +48,8 @@ export const sessionFormSchema = z.object({
   rulesFollowed: z.array(z.number()),
   notes: createSessionSchema.shape.notes,
   screenshotData: z.custom<ScreenshotValue>(),
+  resultMoney: resultField(resultMoneySchema),
+  resultR: resultField(resultRSchema),
 });
 export type SessionFormValues = z.input<typeof sessionFormSchema>;
 export type SessionFormData = z.output<typeof sessionFormSchema>;
@@ -49,6 +60,8 @@ export const sessionFormFields = [
   'date',
   'sessionTypeId',
   'rulesFollowed',
+  'resultR',
+  'resultMoney',
   'notes',
   'screenshotData',
 ] as const;
@@ -63,6 +76,8 @@ export function sessionFormDefaults(session: Session | null): SessionFormValues 
       rulesFollowed: [],
       notes: '',
       screenshotData: null,
+      resultMoney: '',
+      resultR: '',
     };
   }
   return {
@@ -72,20 +87,26 @@ export function sessionFormDefaults(session: Session | null): SessionFormValues 
     rulesFollowed: session.rulesFollowed.filter((item) => item.followed).map((item) => item.ruleId),
     notes: session.notes ?? '',
     screenshotData: session.screenshotPath ? { kind: 'saved', ref: session.screenshotPath } : null,
+    resultMoney: session.resultMoney === null ? '' : String(session.resultMoney),
+    resultR: session.resultR === null ? '' : String(session.resultR),
   };
 }
 
 /**
  * The request body: every checklist item with its followed flag (an unticked rule was not
- * followed), blank notes as null, and the screenshot left out when the saved one is kept.
+ * followed), blank notes as null, and the screenshot left out when the saved one is kept. A
+ * trader who hides money amounts never sees the money field, so it is left out too and the
+ * server keeps what it has.
  */
 export function toSessionInput(
-  { rulesFollowed, notes, screenshotData, ...fields }: SessionFormData,
+  { rulesFollowed, notes, screenshotData, resultMoney, ...fields }: SessionFormData,
   checklist: readonly ChecklistItem[],
+  { hideMoney }: { hideMoney: boolean },
 ): CreateSessionInput {
   const followed = new Set(rulesFollowed);
   return {
     ...fields,
+    ...(hideMoney ? {} : { resultMoney }),
     notes: notes ?? null,
     rulesFollowed: checklist.map(({ ruleId }) => ({ ruleId, followed: followed.has(ruleId) })),
     ...(screenshotData?.kind === 'saved'

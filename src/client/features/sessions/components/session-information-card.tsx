@@ -6,6 +6,7 @@ import { TitledCard } from '#client/components/titled-card.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
+import { SessionResult } from './session-result.tsx';
 
 /** 'Session Information': what the session was and how well the trader kept to the rules. */
 export function SessionInformationCard({ session }: { session: Session }) {
@@ -33,6 +34,9 @@ export function SessionInformationCard({ session }: { session: Session }) {
               {complianceLabel(session.complianceRating)}
             </span>
           </span>
+        </Item>
+        <Item term="Result">
+          <SessionResult session={session} className="text-lg" />
         </Item>
       </dl>
     </TitledCard>

@@ -3,6 +3,7 @@ import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { SelectAllCheckbox, SelectSessionCheckbox } from './selection-checkboxes.tsx';
+import { SessionResult } from './session-result.tsx';
 import {
   DeleteSessionButton,
   SessionDetailsLink,
@@ -46,6 +47,9 @@ export function SessionsTable({
             Compliance Rating
           </th>
           <th scope="col" className={headCell}>
+            Result
+          </th>
+          <th scope="col" className={headCell}>
             Screenshot
           </th>
           <th scope="col" className={`${headCell} text-right`}>
@@ -73,6 +77,9 @@ export function SessionsTable({
             <td className="px-3 py-2 whitespace-nowrap">{formatSessionDate(session.date)}</td>
             <td className="px-3 py-2">
               <ComplianceRating rating={session.complianceRating} />
+            </td>
+            <td className="px-3 py-2">
+              <SessionResult session={session} />
             </td>
             <td className="px-3 py-2">
               <ViewScreenshotButton session={session} onView={onView} />

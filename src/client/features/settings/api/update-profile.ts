@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { userResponseSchema, type User } from '#shared/schemas/auth.ts';
 import type { UpdateProfileInput } from '#shared/schemas/settings.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
@@ -17,13 +18,19 @@ export async function updateProfile(input: UpdateProfileInput): Promise<User> {
 type UseUpdateProfileOptions = {
   onSuccess?: (user: User) => void;
   onError?: (error: Error) => void;
+  /** What else the change alters: results shown in another currency or without money. */
+  alsoRefreshes?: readonly QueryKey[];
 };
 
 /** Refreshes the login's user, so that the sidebar and menus show the new name at once. */
-export function useUpdateProfile({ onSuccess, onError }: UseUpdateProfileOptions = {}) {
+export function useUpdateProfile({
+  onSuccess,
+  onError,
+  alsoRefreshes = [],
+}: UseUpdateProfileOptions = {}) {
   return useApiMutation({
     mutationFn: updateProfile,
-    refreshes: [queryKeys.auth.all],
+    refreshes: [queryKeys.auth.all, ...alsoRefreshes],
     onSuccess,
     onError,
   });

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -15,8 +16,10 @@ type SettingsForm<Values extends FieldValues> = {
 export function useSaveSettings<Values extends FieldValues>(
   form: SettingsForm<Values>,
   fields: readonly Path<Values>[],
+  alsoRefreshes?: readonly QueryKey[],
 ) {
   return useUpdateProfile({
+    alsoRefreshes,
     onSuccess: () =>
       toast({
         title: 'Settings Saved',

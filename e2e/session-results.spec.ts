@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Session } from '#shared/schemas/sessions.ts';
+import { chooseSessionType, openNewSessionDialog } from './session-support.ts';
+import {
+  createRules,
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+} from './support.ts';
+
+function historyRow(page: Page, name: string) {
+  return page
+    .getByRole('table', { name: 'Trading Sessions' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name }) });
+}
+
+async function saveResultSettings(page: Page, change: { currency?: string; hideMoney?: boolean }) {
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Session Results' });
+  if (change.currency) {
+    await card.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: change.currency }).click();
+  }
+  if (change.hideMoney !== undefined) {
+    await card.getByRole('switch', { name: 'Hide money amounts' }).setChecked(change.hideMoney);
+  }
+  await card.getByRole('button', { name: 'Save Result Settings' }).click();
+  await expectToast(page, 'Settings Saved');
+}
+
+test('a trader records a result, sees it in history and details, and hides money amounts', async ({
+  page,
+}) => {
+  // A long journey across four screens and two settings changes.
+  test.slow();
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Follow stop loss' }]);
+  await page.goto('/');
+
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Loss on the open');
+  await dialog.getByLabel('Date').fill('2026-03-14');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+  // Three decimals are refused beside the field, before anything is sent.
+  await dialog.getByLabel('Result (R)').fill('-1.255');
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByText('Result in R can have at most two decimals')).toBeVisible();
+  await dialog.getByLabel('Result (R)').fill('-1.25');
+  await dialog.getByLabel('Result (USD)').fill('-120.5');
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+
+  await page.goto('/history');
+  const row = historyRow(page, 'Loss on the open');
+  await expect(row).toContainText('-1.25R');
+  await expect(row).toContainText('-$120.50');
+  await row.getByRole('link', { name: /details/i }).click();
+  const information = page.getByRole('region', { name: 'Session Information', exact: true });
+  await expect(information).toContainText('-1.25R');
+  await expect(information).toContainText('-$120.50');
+  const detailsUrl = page.url();
+
+  // Euros, then privacy mode: R only, everywhere, and the dialog asks for R only.
+  await saveResultSettings(page, { currency: 'EUR — Euro' });
+  await page.goto('/history');
+  await expect(historyRow(page, 'Loss on the open')).toContainText('-€120.50');
+  await saveResultSettings(page, { hideMoney: true });
+  await page.goto('/history');
+  await expect(historyRow(page, 'Loss on the open')).toContainText('-1.25R');
+  await expect(historyRow(page, 'Loss on the open')).not.toContainText('120.50');
+  await page.goto(detailsUrl);
+  await expect(information).toContainText('-1.25R');
+  await expect(information).not.toContainText('120.50');
+
+  // Editing in privacy mode changes R and keeps the money amount the trader cannot see.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Trading Session' });
+  await expect(edit.getByLabel('Result (R)')).toHaveValue('-1.25');
+  await expect(edit.getByLabel(/Result \(EUR\)/)).toHaveCount(0);
+  await edit.getByLabel('Result (R)').fill('-1');
+  await edit.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been updated');
+  await expect(information).toContainText('-1R');
+
+  await saveResultSettings(page, { hideMoney: false });
+  await page.goto(detailsUrl);
+  await expect(information).toContainText('-€120.50');
+  const id = Number(new URL(detailsUrl).pathname.split('/').at(-1));
+  const { session } = (await (await page.request.get(`/api/sessions/${id}`)).json()) as {
+    session: Session;
+  };
+  expect(session).toMatchObject({ resultMoney: -120.5, resultR: -1 });
+});
+
+test('the results settings and the dialog with results have no serious accessibility violations', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await page.goto('/settings');
+  await expect(page.getByRole('region', { name: 'Session Results' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto('/');
+  const dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByLabel('Result (R)')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

@@ -1,0 +1,102 @@
+import { useMemo, type ComponentProps } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { User } from '#shared/schemas/auth.ts';
+import { TitledCard } from '#client/components/titled-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { NotificationSwitch } from './notification-switch.tsx';
+
+type Results = User['preferences']['results'];
+
+/** Every currency this browser can format, as 'EUR — Euro', by code. */
+function useCurrencies(current: string) {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(undefined, { type: 'currency' });
+    const codes = new Set([...Intl.supportedValuesOf('currency'), current]);
+    return [...codes]
+      .sort()
+      .map((code) => ({ code, label: `${code} — ${names.of(code) ?? code}` }));
+  }, [current]);
+}
+
+type CurrencySelectProps = Omit<ComponentProps<typeof SelectTrigger>, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** The currencies; the other props (the FormField's id and aria wiring) go to the trigger. */
+function CurrencySelect({ value, onChange, ...triggerProps }: CurrencySelectProps) {
+  const currencies = useCurrencies(value);
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger {...triggerProps} className="w-full sm:w-80">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {currencies.map(({ code, label }) => (
+          <SelectItem key={code} value={code}>
+            {label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Session results: the currency money results are in, and privacy mode (R only). */
+export function ResultsCard({ user }: { user: User }) {
+  const form = useForm<Results>({
+    values: user.preferences.results,
+    resetOptions: { keepDirtyValues: true },
+  });
+  // Sessions and figures come from the server without money while it is hidden: fetch again.
+  const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
+
+  return (
+    <TitledCard title="Session Results">
+      <form
+        className="grid gap-6"
+        onSubmit={form.handleSubmit((results) => save.mutate({ preferences: { results } }))}
+      >
+        <p className="text-muted-foreground text-sm">
+          How the optional result of each session, in money and in R, is shown.
+        </p>
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field: { value, onChange, ref } }) => (
+            <FormField label="Currency" hint="The currency of your trading account.">
+              <CurrencySelect value={value} onChange={onChange} ref={ref} />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="hideMoney"
+          render={({ field }) => (
+            <NotificationSwitch
+              label="Hide money amounts"
+              description="Show results in R only, everywhere in the app: useful when others can see your screen."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <div>
+          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Result Settings'}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
+  );
+}

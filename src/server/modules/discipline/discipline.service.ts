@@ -1,0 +1,40 @@
+import { addDays } from '#shared/calendar.ts';
+import { complianceBand } from '#shared/compliance.ts';
+import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { createDisciplineRepository } from './discipline.repository.ts';
+
+/** The weakest rule's window: 30 calendar days ending on the trader's today, today included. */
+export const WEAKEST_RULE_WINDOW_DAYS = 30;
+
+export type DisciplineService = ReturnType<typeof createDisciplineService>;
+
+/** Streaks, the weakest rule and the discipline calendar of one trader. */
+export function createDisciplineService({ database }: { database: AppDatabase }) {
+  const discipline = createDisciplineRepository(database);
+
+  return {
+    /** Runs over the trader's sessions ordered by (date, id); days without sessions break nothing. */
+    async streaks(userId: number): Promise<Streaks> {
+      const [runs, rules] = await Promise.all([
+        discipline.sessionRuns(userId),
+        discipline.ruleRuns(userId),
+      ]);
+      return { ...runs, rules };
+    },
+
+    /** The rule most often broken in the 30 days ending `today` (inclusive), or null. */
+    async weakestRule(userId: number, today: string): Promise<WeakestRule | null> {
+      return discipline.weakestRule(userId, {
+        from: addDays(today, 1 - WEAKEST_RULE_WINDOW_DAYS),
+        to: today,
+      });
+    },
+
+    /** The days of the range with sessions, oldest first, each with its band. */
+    async calendar(userId: number, range: { from: string; to: string }): Promise<CalendarDay[]> {
+      const days = await discipline.calendar(userId, range);
+      return days.map((day) => ({ ...day, band: complianceBand(day.complianceRating) }));
+    },
+  };
+}
