@@ -31,8 +31,8 @@ export const weeklyReportSchema = z.object({
   totalCount: z.number().int(),
   /** `round(100 × followed items / all items)` of the week's sessions; 0 without items. */
   compliance: z.number().int(),
-  /** Runs at 100% and at ≥ 90% when the report was written; null when not known. */
-  streaks: z.object({ perfect: runSchema, excellent: runSchema }).nullable(),
+  /** Runs at 100% and at ≥ 90% over all sessions, as they stood when the report was written. */
+  streaks: z.object({ perfect: runSchema, excellent: runSchema }),
   /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */
   weakestRule: z
     .object({

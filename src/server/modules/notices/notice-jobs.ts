@@ -7,19 +7,9 @@ import {
 import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
+import { createDisciplineService } from '../discipline/discipline.service.ts';
 import { createNoticesRepository } from './notices.repository.ts';
 import { utcDay, weekJustEnded } from './weeks.ts';
-
-/** What the report takes from the discipline figures (streaks and the weakest rule). */
-export interface DisciplineFigures {
-  streaks(
-    userId: number,
-  ): Promise<Pick<NonNullable<WeeklyReport['streaks']>, 'perfect' | 'excellent'>>;
-  weakestRule(
-    userId: number,
-    today: string,
-  ): Promise<NonNullable<WeeklyReport['weakestRule']> | null>;
-}
 
 /** The window of the 30-day figure, as the dashboard's: 30 days ending on `today`, included. */
 const ALERT_WINDOW_DAYS = 30;
@@ -32,8 +22,6 @@ export interface NoticeJobsOptions {
   database: AppDatabase;
   /** True when SMTP is configured: notices that want mail are written 'pending'. */
   isMailConfigured: boolean;
-  /** The streaks and the weakest rule; without it the report leaves them out. */
-  discipline?: DisciplineFigures | undefined;
 }
 
 /**
@@ -41,8 +29,9 @@ export interface NoticeJobsOptions {
  * times, on any number of instances: a notice is one row per trader, kind and period, and the
  * insert of a second one does nothing.
  */
-export function createNoticeJobs({ database, isMailConfigured, discipline }: NoticeJobsOptions) {
+export function createNoticeJobs({ database, isMailConfigured }: NoticeJobsOptions) {
   const notices = createNoticesRepository(database);
+  const discipline = createDisciplineService({ database });
 
   /** The figures of one trader's report for the week `start`–`end`. */
   async function buildReport(userId: number, week: { start: string; end: string }) {
@@ -51,8 +40,8 @@ export function createNoticeJobs({ database, isMailConfigured, discipline }: Not
       notices.figures(userId, days),
       notices.extremeSession(userId, days, 'best'),
       notices.extremeSession(userId, days, 'worst'),
-      discipline ? discipline.streaks(userId) : null,
-      discipline ? discipline.weakestRule(userId, week.end) : null,
+      discipline.streaks(userId),
+      discipline.weakestRule(userId, week.end),
     ]);
     const report: WeeklyReport = {
       weekStart: week.start,
@@ -61,7 +50,7 @@ export function createNoticeJobs({ database, isMailConfigured, discipline }: Not
       followedCount: figures.followedCount,
       totalCount: figures.totalCount,
       compliance: figures.compliance,
-      streaks: streaks ? { perfect: streaks.perfect, excellent: streaks.excellent } : null,
+      streaks: { perfect: streaks.perfect, excellent: streaks.excellent },
       weakestRule: weakestRule
         ? {
             ruleId: weakestRule.ruleId,

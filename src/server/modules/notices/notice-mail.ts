@@ -34,6 +34,7 @@ export interface NoticeMail {
 type Line = [label: string, value: string];
 
 function reportLines(report: WeeklyReport): Line[] {
+  const { perfect, excellent } = report.streaks;
   const lines: Line[] = [
     ['Sessions', String(report.sessionCount)],
     [
@@ -42,23 +43,18 @@ function reportLines(report: WeeklyReport): Line[] {
         ? 'no checklist items'
         : `${report.compliance}% (${report.followedCount}/${report.totalCount} rules followed)`,
     ],
+    ['Streak at 100%', `${plural(perfect.current, 'session')} (longest ${perfect.longest})`],
+    [
+      'Streak at 90% or more',
+      `${plural(excellent.current, 'session')} (longest ${excellent.longest})`,
+    ],
+    [
+      'Weakest rule (30 days)',
+      report.weakestRule
+        ? `${report.weakestRule.description}: followed ${report.weakestRule.complianceRate}%, broken ${plural(report.weakestRule.brokenCount, 'time')}`
+        : 'none broken',
+    ],
   ];
-  if (report.streaks) {
-    const { perfect, excellent } = report.streaks;
-    lines.push(
-      ['Streak at 100%', `${plural(perfect.current, 'session')} (longest ${perfect.longest})`],
-      [
-        'Streak at 90% or more',
-        `${plural(excellent.current, 'session')} (longest ${excellent.longest})`,
-      ],
-    );
-  }
-  lines.push([
-    'Weakest rule (30 days)',
-    report.weakestRule
-      ? `${report.weakestRule.description}: followed ${report.weakestRule.complianceRate}%, broken ${plural(report.weakestRule.brokenCount, 'time')}`
-      : 'none broken',
-  ]);
   if (report.bestSession) lines.push(['Best session', sessionLine(report.bestSession)]);
   if (report.worstSession) lines.push(['Worst session', sessionLine(report.worstSession)]);
   return lines;

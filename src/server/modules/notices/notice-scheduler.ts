@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { createMailOutbox, type MailTransport } from './mail-outbox.ts';
-import { createNoticeJobs, type DisciplineFigures } from './notice-jobs.ts';
+import { createNoticeJobs } from './notice-jobs.ts';
 
 interface JobLog {
   info: (details: object, message: string) => void;
@@ -13,7 +13,6 @@ interface JobLog {
 export interface NoticeRunnerOptions {
   database: AppDatabase;
   config: Pick<Config, 'mail' | 'appName'>;
-  discipline?: DisciplineFigures | undefined;
   /** The mail library; by default nodemailer over `SMTP_URL`. */
   transport?: MailTransport & { close?: () => void };
   log?: JobLog;
@@ -23,14 +22,8 @@ export interface NoticeRunnerOptions {
  * One run of every notice job: the weekly reports, the low-compliance alerts, then the mail
  * that is pending. A job that fails is logged and does not stop the others.
  */
-export function createNoticeRunner({
-  database,
-  config,
-  discipline,
-  transport,
-  log,
-}: NoticeRunnerOptions) {
-  const jobs = createNoticeJobs({ database, isMailConfigured: config.mail !== null, discipline });
+export function createNoticeRunner({ database, config, transport, log }: NoticeRunnerOptions) {
+  const jobs = createNoticeJobs({ database, isMailConfigured: config.mail !== null });
   const mailTransport = config.mail ? (transport ?? createTransport(config.mail.smtpUrl)) : null;
   const outbox =
     config.mail && mailTransport

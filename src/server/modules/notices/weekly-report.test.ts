@@ -63,7 +63,8 @@ async function seedTraders(app: App) {
   const worst = await createSession(app, alice.cookie, {
     name: 'Monday <script>alert(1)</script>',
     date: '2026-11-16',
-    rulesFollowed: checklist(aliceRules, 3),
+    // The first rule broken: the weakest of the 30 days ending on Sunday.
+    rulesFollowed: aliceRules.map((rule, index) => ({ ruleId: rule.id, followed: index > 0 })),
     resultR: -1,
     resultMoney: 1234.56,
   });
@@ -94,7 +95,7 @@ async function seedTraders(app: App) {
     rulesFollowed: checklist(bobRules, 1),
   });
   await createSession(app, dave.cookie, { name: 'Dave W48', date: '2026-11-24' });
-  return { alice, bob, carol, dave, best, worst };
+  return { alice, bob, carol, dave, best, worst, aliceRules };
 }
 
 async function noticeRows(database: AppDatabase) {
@@ -127,7 +128,7 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
   });
 
   test('a clock moving through a week: one report per trader, one mail per opted-in trader, none twice after a restart', async () => {
-    const { alice, bob, best, worst } = await seedTraders(app);
+    const { alice, bob, best, worst, aliceRules } = await seedTraders(app);
 
     // The first instance runs until Monday morning, then "restarts": a new connection and runner.
     const first = createNoticeRunner({ database: shared.connect(), config: mailConfig() });
@@ -162,6 +163,15 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
       followedCount: 11,
       totalCount: 12,
       compliance: 92,
+      // As they stand when the report is written: next Monday's 50% ended both runs.
+      streaks: { perfect: { current: 0, longest: 2 }, excellent: { current: 0, longest: 2 } },
+      weakestRule: {
+        ruleId: aliceRules[0]!.id,
+        description: 'Wait for the <em>setup</em> & confirm',
+        brokenCount: 1,
+        totalCount: 3,
+        complianceRate: 67,
+      },
       bestSession: { id: best.id, name: best.name, complianceRating: 100, resultR: 2.5 },
       worstSession: { id: worst.id, name: worst.name, complianceRating: 75, resultR: -1 },
     });
@@ -176,6 +186,11 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
     expect(mail.text).toContain('Compliance: 92% (11/12 rules followed)');
     expect(mail.text).toContain('Best session: Friday "A+" & more (20 Nov 2026, 100%, +2.50 R)');
     expect(mail.text).toContain('Worst session: Monday <script>alert(1)</script>');
+    expect(mail.text).toContain('Streak at 100%: 0 sessions (longest 2)');
+    expect(mail.text).toContain(
+      'Weakest rule (30 days): Wait for the <em>setup</em> & confirm: followed 67%, broken 1 time',
+    );
+    expect(mail.html).toContain('Wait for the &lt;em&gt;setup&lt;/em&gt; &amp; confirm');
     // Every string the trader wrote is escaped in the HTML.
     expect(mail.html).toContain('Alice &lt;b&gt;Ames&lt;/b&gt;');
     expect(mail.html).toContain('Monday &lt;script&gt;alert(1)&lt;/script&gt;');

@@ -149,12 +149,8 @@ function WeeklyReportCard({
             </span>
           )}
         </Figure>
-        {report.streaks ? (
-          <>
-            <Figure label="Streak at 100%">{streakText(report.streaks.perfect)}</Figure>
-            <Figure label="Streak at 90% or more">{streakText(report.streaks.excellent)}</Figure>
-          </>
-        ) : null}
+        <Figure label="Streak at 100%">{streakText(report.streaks.perfect)}</Figure>
+        <Figure label="Streak at 90% or more">{streakText(report.streaks.excellent)}</Figure>
         <Figure label="Weakest rule (30 days)">
           {report.weakestRule ? (
             <span className="flex flex-col">
