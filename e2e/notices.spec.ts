@@ -19,9 +19,18 @@ async function runNoticeJobs(now: string) {
   });
 }
 
-// Each journey starts a small Node process that runs the jobs: more than the default 30 s on a
-// busy machine.
-test.describe.configure({ timeout: 120_000 });
+/** Reloads the page and waits until the dashboard has its notices from the server. */
+async function reloadWithNotices(page: Page) {
+  await Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notices'),
+    page.reload(),
+  ]);
+}
+
+// One journey at a time: a run of the jobs writes the reports of every trader with sessions in
+// the week, so a run in a parallel journey could catch this one's trader half-seeded. Each run
+// starts a small Node process: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /**
  * A trader with three rules and two sessions in the week: one at 100% (+2 R), one at 0%. Their
@@ -53,7 +62,7 @@ async function seedWeek(page: Page) {
     rulesFollowed: await checklist(page, 0),
   });
   await runNoticeJobs(MONDAY_MORNING);
-  await page.reload();
+  await reloadWithNotices(page);
   return { best, worst };
 }
 
@@ -81,19 +90,22 @@ test('the weekly report appears on the dashboard, links its sessions and goes on
     `/history/${worst.id}`,
   );
 
+  // The link opens the session's details.
+  await card.getByRole('link', { name: 'Wednesday breakout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/history/${best.id}$`));
+  await expect(page.getByRole('heading', { name: 'Session Details' })).toBeVisible();
+  await expect(page.getByText('Wednesday breakout')).toBeVisible();
+
   // Running the jobs again (a restart) writes nothing new.
   await runNoticeJobs(MONDAY_MORNING);
-  await page.reload();
+  await page.goto('/');
+  await expect(card).toBeVisible();
   await expect(page.getByRole('region', { name: 'Weekly Discipline Report' })).toHaveCount(1);
 
   await card.getByRole('button', { name: 'Dismiss' }).click();
   await expect(card).toBeHidden();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Trading Dashboard' })).toBeVisible();
+  await reloadWithNotices(page);
   await expect(page.getByRole('region', { name: 'Weekly Discipline Report' })).toHaveCount(0);
-
-  await page.goto(`/history/${best.id}`);
-  await expect(page.getByRole('heading', { name: 'Wednesday breakout' })).toBeVisible();
 });
 
 test('the low-compliance alert is a banner until dismissed', async ({ page }) => {
@@ -102,7 +114,7 @@ test('the low-compliance alert is a banner until dismissed', async ({ page }) =>
   await expect(banner).toHaveText(/Your 30-day compliance is 50%, below 70%/);
   await page.getByRole('button', { name: 'Dismiss the low-compliance alert' }).click();
   await expect(banner).toBeHidden();
-  await page.reload();
+  await reloadWithNotices(page);
   await expect(page.getByRole('region', { name: 'Weekly Discipline Report' })).toBeVisible();
   await expect(page.getByText('Your 30-day compliance is')).toHaveCount(0);
 });
