@@ -14,6 +14,9 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
 // Every journey signs up its own traders, all from 127.0.0.1.
 process.env.SIGNUP_RATE_LIMIT ??= '10000';
+// No scheduled notices: a journey that wants one runs the jobs with its own clock
+// (scripts/e2e-notice-jobs.ts), and no other journey meets a report it did not ask for.
+process.env.JOBS_INTERVAL_SECONDS ??= '0';
 
 const adminUrl = process.env.E2E_DATABASE_URL;
 if (adminUrl) {

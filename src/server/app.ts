@@ -27,6 +27,8 @@ import { createLoginsRepository } from './modules/auth/logins.repository.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
 import { createSecurityService } from './modules/auth/security.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { createNoticesService } from './modules/notices/notices.service.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
 import { createSessionTypesRepository } from './modules/sessions/session-types.repository.ts';
@@ -194,6 +196,9 @@ export async function createApp({
       await api.register(accountRoutes, { users, limits });
       await api.register(adminRoutes, { admin });
       await api.register(teamRoutes, { team: createTeamService({ database }) });
+      await api.register(noticesRoutes, {
+        notices: createNoticesService({ database, ...(now ? { now } : {}) }),
+      });
     },
     { prefix: '/api' },
   );

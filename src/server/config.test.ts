@@ -48,6 +48,14 @@ describe('configuration', () => {
     ['SIGNUP_RATE_LIMIT', '0'],
     ['COOKIE_SECURE', 'always'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'mail.example.com:587'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_FROM', 'Rulekeeper <not an address>'],
+    ['MAIL_FROM', 'a@example.com\r\nBcc: everyone@example.com'],
+    ['JOBS_INTERVAL_SECONDS', '-1'],
+    ['JOBS_INTERVAL_SECONDS', '1.5'],
+    ['JOBS_INTERVAL_SECONDS', 'often'],
   ])('a bad %s (%s) stops the start with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -69,5 +77,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       'TRUST_PROXY: must be a hop count (such as 1) or the proxy addresses',
     );
+  });
+
+  test('mail is configured only with both SMTP_URL and MAIL_FROM; the jobs run every 5 minutes by default', () => {
+    expect(loadConfig({})).toMatchObject({ mail: null, jobsIntervalSeconds: 300 });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mail).toBeNull();
+    expect(loadConfig({ MAIL_FROM: 'desk@example.com' }).mail).toBeNull();
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:secret@mail.example.com',
+        MAIL_FROM: ' Trading Desk <desk@example.com> ',
+        JOBS_INTERVAL_SECONDS: '0',
+      }),
+    ).toMatchObject({
+      mail: {
+        smtpUrl: 'smtps://user:secret@mail.example.com',
+        from: 'Trading Desk <desk@example.com>',
+      },
+      jobsIntervalSeconds: 0,
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: '"Desk, Inc." <desk@example.com>' })
+        .mail?.from,
+    ).toBe('"Desk, Inc." <desk@example.com>');
   });
 });

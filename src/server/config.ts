@@ -32,6 +32,20 @@ const trustProxySchema = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+const MAIL_FROM_ERROR =
+  'must be an e-mail address, such as rulekeeper@example.com or "Rulekeeper <rulekeeper@example.com>"';
+
+/**
+ * The sender of the notices' mail: an address, or a display name and an address in angle
+ * brackets. One line only: a line break would let the value add headers to every message.
+ */
+const mailFromSchema = z.string().refine((value) => {
+  if (/[\r\n]/.test(value)) return false;
+  const named = /^([^<>"]*|"[^"]*")\s*<([^<>\s]+)>$/.exec(value.trim());
+  const address = named ? named[2] : value.trim();
+  return z.email().safeParse(address).success;
+}, MAIL_FROM_ERROR);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535 (0: any free port)' })
@@ -55,6 +69,20 @@ const envSchema = z.object({
     .min(1)
     .default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error:
+        'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: mailFromSchema.optional(),
+  JOBS_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (0: no scheduled jobs)' })
+    .int('must be a whole number of seconds (0: no scheduled jobs)')
+    .min(0, 'must be a whole number of seconds (0: no scheduled jobs)')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(300),
 });
 
 export interface Config {
@@ -72,6 +100,13 @@ export interface Config {
   /** `auto`: Secure when the request came over HTTPS. */
   cookieSecure: 'auto' | boolean;
   logLevel: string;
+  /**
+   * Where the notices' mail goes out (`SMTP_URL`, `MAIL_FROM`); null when either is missing:
+   * then no mail is ever attempted and notices are written for the app only.
+   */
+  mail: { smtpUrl: string; from: string } | null;
+  /** How often the scheduled jobs (weekly report, alert, mail) run; 0: never. */
+  jobsIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -100,5 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHour: e.SIGNUP_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     logLevel: e.LOG_LEVEL,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM.trim() } : null,
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
   };
 }

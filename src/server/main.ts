@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { imageFolders } from './image-folders.ts';
+import { startNoticeScheduler } from './modules/notices/notice-scheduler.ts';
 import { describeStartupError } from './startup-errors.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
 import { sweepImages } from './storage/sweep.ts';
@@ -46,6 +47,14 @@ async function main(config: Config) {
     },
   });
 
+  // The weekly reports, alerts and their mail: only the server runs them, never the tests' apps.
+  const notices = startNoticeScheduler({
+    database,
+    config,
+    intervalSeconds: config.jobsIntervalSeconds,
+    log: app.log,
+  });
+
   let isClosing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (isClosing) return;
@@ -57,13 +66,17 @@ async function main(config: Config) {
       process.exit(1);
     }, 10_000);
     forced.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    // The jobs stop (a run under way finishes) before the database closes with the app.
+    notices
+      .stop()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

@@ -42,6 +42,10 @@ export const queryKeys = {
     trader: (id: number, query: Record<string, unknown> = {}) =>
       ['team', 'trader', id, query] as const,
   },
+  /** The trader's weekly reports and low-compliance alerts. */
+  notices: {
+    all: ['notices'] as const,
+  },
   /** The administrator's user list. */
   users: {
     all: ['users'] as const,

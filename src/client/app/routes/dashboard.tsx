@@ -3,6 +3,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { OverallComplianceCard } from '#client/features/analytics/components/overall-compliance-card.tsx';
 import { RuleComplianceCard } from '#client/features/analytics/components/rule-compliance-card.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { NoticesPanel } from '#client/features/notices/components/notices-panel.tsx';
 import { useRuleDialogs } from '#client/features/rules/components/rule-dialogs.tsx';
 import { RuleReminderBanner } from '#client/features/rules/components/rule-reminder-banner.tsx';
 import { RulesListCard } from '#client/features/rules/components/rules-list-card.tsx';
@@ -35,6 +36,7 @@ export function DashboardRoute() {
         </Button>
       </div>
       <RuleReminderBanner />
+      <NoticesPanel />
       {/* The summary row: three columns on wide screens. On medium-wide ones Overall
           Compliance, short as it is, spans the row above the other two. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { AdminUsersPage } from '#shared/schemas/admin.ts';
+import { createNoticeJobs } from '#server/modules/notices/notice-jobs.ts';
 import { countRowsOf, createUserAsAdmin } from '#testing/admin.ts';
 import { createLoggedInUser, login } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
@@ -29,6 +30,10 @@ async function giveEverything(t: TestApp, account: Account): Promise<string[]> {
       }),
     );
   }
+  // A weekly report: written for every trader with sessions, once per week (theirs included).
+  await createNoticeJobs({ database: t.database, isMailConfigured: false }).writeWeeklyReports(
+    new Date('2026-03-02T09:00:00Z'),
+  );
   const profile = await t.app.inject({
     method: 'PUT',
     url: '/api/auth/update-profile',

@@ -1,0 +1,179 @@
+import { TriangleAlert, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Notice, ReportSession, WeeklyReport } from '#shared/schemas/notices.ts';
+import { formatDay, formatWeek } from '#shared/week-label.ts';
+import { ComplianceRating } from '#client/components/compliance-rating.tsx';
+import { DashboardCard } from '#client/components/dashboard-card.tsx';
+import { toastError } from '#client/components/error-toast.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
+import { useNotices } from '../api/get-notices.ts';
+import { useMarkNoticeRead } from '../api/mark-notice-read.ts';
+
+type NoticeOf<K extends Notice['kind']> = Extract<Notice, { kind: K }>;
+
+/**
+ * The dashboard's notices: the latest unread low-compliance alert as a banner, and the latest
+ * unread weekly report as a card; each goes once dismissed. Nothing while they load or when
+ * there are none: they are news, not a fixture of the page, and a placeholder would only make
+ * the page jump.
+ */
+export function NoticesPanel() {
+  const { data } = useNotices();
+  const markRead = useMarkNoticeRead({
+    onError: (error) => toastError(error, { fallback: 'The notice could not be dismissed.' }),
+  });
+  const unread = (data?.notices ?? []).filter((notice) => notice.readAt === null);
+  const alert = unread.find((notice) => notice.kind === 'low_compliance');
+  const report = unread.find((notice) => notice.kind === 'weekly_report');
+  if (!alert && !report) return null;
+  const dismiss = (id: number) => markRead.mutate(id);
+  return (
+    <>
+      {alert ? <LowComplianceBanner notice={alert} onDismiss={() => dismiss(alert.id)} /> : null}
+      {report ? (
+        <WeeklyReportCard
+          notice={report}
+          onDismiss={() => dismiss(report.id)}
+          isDismissing={markRead.isPending}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function LowComplianceBanner({
+  notice,
+  onDismiss,
+}: {
+  notice: NoticeOf<'low_compliance'>;
+  onDismiss: () => void;
+}) {
+  const { compliance, threshold } = notice.alert;
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-amber-600 bg-amber-50 p-3 sm:p-4 dark:bg-amber-950">
+      <TriangleAlert
+        aria-hidden="true"
+        className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400"
+      />
+      <div role="status" className="min-w-0 flex-1">
+        <p className="font-semibold">{`Your 30-day compliance is ${compliance}%, below ${threshold}%`}</p>
+        <p className="text-muted-foreground text-sm">
+          {`Over the 30 days ending ${formatDay(notice.alert.to)}. `}
+          <Link href={paths.analytics} className="text-primary underline underline-offset-4">
+            See which rules slip
+          </Link>
+        </p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 shrink-0"
+        aria-label="Dismiss the low-compliance alert"
+        onClick={onDismiss}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-muted-foreground text-sm">{label}</dt>
+      <dd className="font-semibold wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+function formatR(value: number) {
+  return `${value > 0 ? '+' : ''}${value.toFixed(2)} R`;
+}
+
+function SessionLink({ session }: { session: ReportSession | null }) {
+  if (!session) return <span className="text-muted-foreground font-normal">None</span>;
+  return (
+    <span className="flex flex-col">
+      <Link
+        href={getSessionDetailsHref(session.id)}
+        className="text-primary underline underline-offset-4"
+      >
+        {session.name}
+      </Link>
+      <span className="text-muted-foreground text-sm font-normal">
+        {formatDay(session.date)} · <ComplianceRating rating={session.complianceRating} />
+        {session.resultR === null ? null : ` · ${formatR(session.resultR)}`}
+      </span>
+    </span>
+  );
+}
+
+function streakText(run: { current: number; longest: number }) {
+  return `${run.current} ${run.current === 1 ? 'session' : 'sessions'} (longest ${run.longest})`;
+}
+
+function WeeklyReportCard({
+  notice,
+  onDismiss,
+  isDismissing,
+}: {
+  notice: NoticeOf<'weekly_report'>;
+  onDismiss: () => void;
+  isDismissing: boolean;
+}) {
+  const report: WeeklyReport = notice.report;
+  const week = formatWeek(report.weekStart, report.weekEnd);
+  return (
+    <DashboardCard
+      title="Weekly Discipline Report"
+      footer={
+        <Button variant="outline" size="sm" onClick={onDismiss} disabled={isDismissing}>
+          Dismiss
+        </Button>
+      }
+    >
+      <p className="text-muted-foreground mb-4 text-sm">{`The week of ${week}`}</p>
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="Sessions">{report.sessionCount}</Figure>
+        <Figure label="Compliance">
+          {report.totalCount === 0 ? (
+            <span className="text-muted-foreground font-normal">No checklist items</span>
+          ) : (
+            <span>
+              <ComplianceRating rating={report.compliance} />{' '}
+              <span className="text-muted-foreground text-sm font-normal">
+                {`${report.followedCount}/${report.totalCount} rules followed`}
+              </span>
+            </span>
+          )}
+        </Figure>
+        <Figure label="Streak at 100%">{streakText(report.streaks.perfect)}</Figure>
+        <Figure label="Streak at 90% or more">{streakText(report.streaks.excellent)}</Figure>
+        <Figure label="Weakest rule (30 days)">
+          {report.weakestRule ? (
+            <span className="flex flex-col">
+              <Link href={paths.analytics} className="text-primary underline underline-offset-4">
+                {report.weakestRule.description}
+              </Link>
+              <span className="text-muted-foreground text-sm font-normal">
+                {`Followed ${report.weakestRule.complianceRate}%, broken ${report.weakestRule.brokenCount} of ${report.weakestRule.totalCount}`}
+              </span>
+            </span>
+          ) : (
+            <span className="text-muted-foreground font-normal">None broken</span>
+          )}
+        </Figure>
+        <Figure label="Best session">
+          <SessionLink session={report.bestSession} />
+        </Figure>
+        {report.worstSession ? (
+          <Figure label="Worst session">
+            <SessionLink session={report.worstSession} />
+          </Figure>
+        ) : null}
+      </dl>
+    </DashboardCard>
+  );
+}

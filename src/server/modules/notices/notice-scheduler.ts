@@ -1,0 +1,98 @@
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { createMailOutbox, type MailTransport } from './mail-outbox.ts';
+import { createNoticeJobs } from './notice-jobs.ts';
+
+interface JobLog {
+  info: (details: object, message: string) => void;
+  warn: (details: object, message: string) => void;
+  error: (details: object, message: string) => void;
+}
+
+export interface NoticeRunnerOptions {
+  database: AppDatabase;
+  config: Pick<Config, 'mail' | 'appName'>;
+  /** The mail library; by default nodemailer over `SMTP_URL`. */
+  transport?: MailTransport & { close?: () => void };
+  log?: JobLog;
+}
+
+/**
+ * One run of every notice job: the weekly reports, the low-compliance alerts, then the mail
+ * that is pending. A job that fails is logged and does not stop the others.
+ */
+export function createNoticeRunner({ database, config, transport, log }: NoticeRunnerOptions) {
+  const jobs = createNoticeJobs({ database, isMailConfigured: config.mail !== null });
+  const mailTransport = config.mail ? (transport ?? createTransport(config.mail.smtpUrl)) : null;
+  const outbox =
+    config.mail && mailTransport
+      ? createMailOutbox({
+          database,
+          transport: mailTransport,
+          from: config.mail.from,
+          appName: config.appName,
+          ...(log ? { log } : {}),
+        })
+      : null;
+
+  async function step<T>(name: string, work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      log?.error({ err: error, job: name }, 'notice job failed');
+      return null;
+    }
+  }
+
+  return {
+    async runOnce(now: Date) {
+      const reports = await step('weekly reports', () => jobs.writeWeeklyReports(now));
+      const alerts = await step('low-compliance alerts', () => jobs.writeLowComplianceAlerts(now));
+      const mail = outbox ? await step('mail', () => outbox.sendPending(now)) : null;
+      if (reports || alerts || mail?.sent || mail?.failed) {
+        log?.info({ reports, alerts, mail }, 'notices written and sent');
+      }
+      return { reports, alerts, mail };
+    },
+    close() {
+      mailTransport?.close?.();
+    },
+  };
+}
+
+export type NoticeRunner = ReturnType<typeof createNoticeRunner>;
+
+/**
+ * Runs the notice jobs every `JOBS_INTERVAL_SECONDS` (0: never), started by main.ts, not by
+ * the app, so tests and tools that build an app run no jobs. Runs never overlap; the timer
+ * does not keep the process alive, and `stop` waits for the run under way.
+ */
+export function startNoticeScheduler({
+  intervalSeconds,
+  now = () => new Date(),
+  ...options
+}: NoticeRunnerOptions & { intervalSeconds: number; now?: () => Date }) {
+  if (intervalSeconds === 0) return { stop: async () => {} };
+  const runner = createNoticeRunner(options);
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runner.runOnce(now()).finally(() => {
+      running = null;
+    });
+  };
+  // The first run soon after the start, not a whole interval later.
+  const first = setTimeout(tick, Math.min(intervalSeconds, 10) * 1000);
+  const timer = setInterval(tick, intervalSeconds * 1000);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+      runner.close();
+    },
+  };
+}

@@ -1,0 +1,290 @@
+import { sql } from 'kysely';
+import { fromHundredths } from '#shared/schemas/results.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { percentage } from '../../db/dialect.ts';
+import type { MailStatus, NoticeKind } from '../../db/schema.ts';
+
+export interface NoticeRow {
+  id: number;
+  user_id: number;
+  kind: NoticeKind;
+  period_key: string;
+  payload: string;
+  created_at: string;
+  read_at: string | null;
+  mail_status: MailStatus;
+}
+
+const noticeColumns = [
+  'id',
+  'user_id',
+  'kind',
+  'period_key',
+  'payload',
+  'created_at',
+  'read_at',
+  'mail_status',
+] as const;
+
+export interface NewNotice {
+  userId: number;
+  kind: NoticeKind;
+  periodKey: string;
+  payload: unknown;
+  mailStatus: 'none' | 'pending';
+}
+
+/** Figures of a set of sessions: counts and the compliance of their checklist items. */
+export interface ItemFigures {
+  sessionCount: number;
+  followedCount: number;
+  totalCount: number;
+  compliance: number;
+}
+
+/** The notices table, and the few session figures the jobs read. Every query names its trader. */
+export function createNoticesRepository({ db }: AppDatabase) {
+  return {
+    /**
+     * Writes the notice unless the trader already has one of that kind and period: whichever
+     * instance, run or restart comes second adds nothing. True when this call wrote it.
+     */
+    async insert(notice: NewNotice): Promise<boolean> {
+      const result = await db
+        .insertInto('notices')
+        .values({
+          user_id: notice.userId,
+          kind: notice.kind,
+          period_key: notice.periodKey,
+          payload: JSON.stringify(notice.payload),
+          mail_status: notice.mailStatus,
+        })
+        .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'period_key']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** The trader's latest notices, newest first. */
+    async latest(userId: number, limit: number): Promise<NoticeRow[]> {
+      return db
+        .selectFrom('notices')
+        .select(noticeColumns)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('notices')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    async find(userId: number, id: number): Promise<NoticeRow | undefined> {
+      return db
+        .selectFrom('notices')
+        .select(noticeColumns)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Marks the notice read once; a second call keeps the first time. */
+    async markRead(userId: number, id: number, at: Date): Promise<void> {
+      await db
+        .updateTable('notices')
+        .set({ read_at: at.toISOString() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('read_at', 'is', null)
+        .execute();
+    },
+
+    /** The trader's latest notice of a kind whose period (a day) is on or after `fromDay`. */
+    async hasKindSince(userId: number, kind: NoticeKind, fromDay: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('notices')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('period_key', '>=', fromDay)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Traders with at least one session on or before `lastDay` and no notice of `kind` for
+     * `periodKey` yet: the ones a weekly report is still owed to.
+     */
+    async tradersOwedReport(lastDay: string, periodKey: string) {
+      return db
+        .selectFrom('users as u')
+        .select(['u.id', 'u.notify_weekly_reports'])
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('trading_sessions as s')
+              .select('s.id')
+              .whereRef('s.user_id', '=', 'u.id')
+              .where('s.session_date', '<=', lastDay),
+          ),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notices as n')
+                .select('n.id')
+                .whereRef('n.user_id', '=', 'u.id')
+                .where('n.kind', '=', 'weekly_report')
+                .where('n.period_key', '=', periodKey),
+            ),
+          ),
+        )
+        .orderBy('u.id')
+        .execute();
+    },
+
+    /**
+     * Per trader who wants low-compliance alerts and has checklist items in the days, the
+     * figure of those days, as the dashboard computes it: followed items over all items.
+     */
+    async complianceOfAlertedTraders(range: { from: string; to: string }) {
+      const { rows } = await sql<{
+        userId: number;
+        followedCount: number;
+        totalCount: number;
+        compliance: number;
+      }>`
+        select s.user_id as "userId", sum(s.followed_count) as "followedCount",
+          sum(s.total_count) as "totalCount",
+          ${percentage(sql`sum(s.followed_count)`, sql`sum(s.total_count)`)} as "compliance"
+        from trading_sessions s
+        join users u on u.id = s.user_id
+        where u.notify_low_compliance = ${sql.lit(true)}
+          and s.session_date >= ${range.from} and s.session_date <= ${range.to}
+        group by s.user_id
+        having sum(s.total_count) > 0
+        order by s.user_id
+      `.execute(db);
+      return rows.map((row) => ({
+        userId: Number(row.userId),
+        followedCount: Number(row.followedCount),
+        totalCount: Number(row.totalCount),
+        compliance: Number(row.compliance),
+      }));
+    },
+
+    /** The trader's sessions of the days: their count and the compliance of their items. */
+    async figures(userId: number, range: { from: string; to: string }): Promise<ItemFigures> {
+      const { rows } = await sql<ItemFigures>`
+        select count(*) as "sessionCount",
+          coalesce(sum(followed_count), 0) as "followedCount",
+          coalesce(sum(total_count), 0) as "totalCount",
+          ${percentage(sql`coalesce(sum(followed_count), 0)`, sql`coalesce(sum(total_count), 0)`)} as "compliance"
+        from trading_sessions
+        where user_id = ${userId} and session_date >= ${range.from} and session_date <= ${range.to}
+      `.execute(db);
+      const row = rows[0];
+      return {
+        sessionCount: Number(row?.sessionCount ?? 0),
+        followedCount: Number(row?.followedCount ?? 0),
+        totalCount: Number(row?.totalCount ?? 0),
+        compliance: Number(row?.compliance ?? 0),
+      };
+    },
+
+    /**
+     * The best (highest rating, then highest result in R, then earliest) or worst (lowest
+     * rating, then lowest result in R, then earliest) session of the days. Sessions without
+     * a result in R come after those with one, either way.
+     */
+    async extremeSession(
+      userId: number,
+      range: { from: string; to: string },
+      which: 'best' | 'worst',
+    ) {
+      const direction = which === 'best' ? 'desc' : 'asc';
+      const row = await db
+        .selectFrom('trading_sessions')
+        .select(['id', 'name', 'session_date', 'compliance_rating', 'result_r'])
+        .where('user_id', '=', userId)
+        .where('session_date', '>=', range.from)
+        .where('session_date', '<=', range.to)
+        .orderBy('compliance_rating', direction)
+        .orderBy(sql`case when result_r is null then 1 else 0 end`)
+        .orderBy('result_r', direction)
+        .orderBy('session_date')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        name: row.name,
+        date: String(row.session_date).slice(0, 10),
+        complianceRating: row.compliance_rating,
+        resultR: fromHundredths(row.result_r),
+      };
+    },
+
+    /** Up to `limit` notices waiting for their mail, oldest first. */
+    async pendingMailIds(limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('notices')
+        .select('id')
+        .where('mail_status', '=', 'pending')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Takes the notice's mail for this sender: one atomic update from 'pending' to 'sending'.
+     * Of several senders (instances, or a restart's new one) exactly one gets true.
+     */
+    async claimMail(id: number, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('notices')
+        .set({ mail_status: 'sending', mail_claimed_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('mail_status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async finishMail(id: number, status: 'sent' | 'failed' | 'none'): Promise<void> {
+      await db
+        .updateTable('notices')
+        .set({ mail_status: status })
+        .where('id', '=', id)
+        .where('mail_status', '=', 'sending')
+        .execute();
+    },
+
+    /** The claimed notice with what its mail needs of its trader. */
+    async mailOf(id: number) {
+      return db
+        .selectFrom('notices as n')
+        .innerJoin('users as u', 'u.id', 'n.user_id')
+        .select([
+          'n.id',
+          'n.kind',
+          'n.payload',
+          'u.email',
+          'u.full_name',
+          'u.username',
+          'u.notify_weekly_reports',
+          'u.notify_low_compliance',
+        ])
+        .where('n.id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type NoticesRepository = ReturnType<typeof createNoticesRepository>;

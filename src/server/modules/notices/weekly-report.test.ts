@@ -1,0 +1,351 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { App } from '#server/app.ts';
+import type { AppDatabase } from '#server/db/client.ts';
+import type { DialectName } from '#server/db/dialect.ts';
+import type { Rule } from '#shared/schemas/rules.ts';
+import type { CreateSessionInput } from '#shared/schemas/sessions.ts';
+import { createLoggedInUser } from '#testing/factories.ts';
+import {
+  createSharedDatabase,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '#testing/notices.ts';
+import { createRules } from '#testing/rules.ts';
+import { createSession } from '#testing/sessions.ts';
+import { describeEachDialect, describePostgres } from '#testing/test-app.ts';
+import { createNoticeJobs } from './notice-jobs.ts';
+import { createNoticeRunner } from './notice-scheduler.ts';
+
+type Shared = Awaited<ReturnType<typeof createSharedDatabase>>;
+
+/** The clock moves through the end of ISO week 2026-W47 (Mon 16 – Sun 22 Nov 2026). */
+const CLOCK = {
+  saturday: new Date('2026-11-21T12:00:00Z'),
+  sundayLate: new Date('2026-11-22T23:59:59.999Z'),
+  mondayMidnight: new Date('2026-11-23T00:00:00Z'),
+  mondayMorning: new Date('2026-11-23T09:00:00Z'),
+  tuesday: new Date('2026-11-24T10:00:00Z'),
+};
+
+async function setWeeklyReports(app: App, cookie: string, weeklyReports: boolean) {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/auth/update-profile',
+    headers: { cookie },
+    payload: { preferences: { notifications: { weeklyReports } } },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A checklist of the rules, the first `followed` of them followed. */
+function checklist(rules: Rule[], followed: number): CreateSessionInput['rulesFollowed'] {
+  return rules.map((rule, index) => ({ ruleId: rule.id, followed: index < followed }));
+}
+
+/**
+ * Alice (weekly mail on) and Bob (off) traded in W47; Carol never traded; Dave traded only
+ * after the week. Everyone is at 75% or more over 30 days, so no alert muddles the mail count.
+ */
+async function seedTraders(app: App) {
+  await createLoggedInUser(app); // the first account, an administrator
+  const alice = await createLoggedInUser(app, { fullName: 'Alice <b>Ames</b>' });
+  const bob = await createLoggedInUser(app);
+  const carol = await createLoggedInUser(app);
+  const dave = await createLoggedInUser(app);
+  await setWeeklyReports(app, bob.cookie, false);
+
+  const aliceRules = await createRules(app, alice.cookie, [
+    { description: 'Wait for the <em>setup</em> & confirm' },
+    { description: 'Risk 1%' },
+    { description: 'No revenge trades' },
+    { description: 'Journal every trade' },
+  ]);
+  const worst = await createSession(app, alice.cookie, {
+    name: 'Monday <script>alert(1)</script>',
+    date: '2026-11-16',
+    // The first rule broken: the weakest of the 30 days ending on Sunday.
+    rulesFollowed: aliceRules.map((rule, index) => ({ ruleId: rule.id, followed: index > 0 })),
+    resultR: -1,
+    resultMoney: 1234.56,
+  });
+  const best = await createSession(app, alice.cookie, {
+    name: 'Friday "A+" & more',
+    date: '2026-11-20',
+    rulesFollowed: checklist(aliceRules, 4),
+    resultR: 2.5,
+  });
+  // Same rating as Friday, a smaller result: not the best.
+  await createSession(app, alice.cookie, {
+    name: 'Sunday',
+    date: '2026-11-22',
+    rulesFollowed: checklist(aliceRules, 4),
+    resultR: 0.5,
+  });
+  // The next week: not in W47's figures.
+  await createSession(app, alice.cookie, {
+    name: 'Next Monday',
+    date: '2026-11-23',
+    rulesFollowed: checklist(aliceRules, 2),
+  });
+
+  const bobRules = await createRules(app, bob.cookie, [{ description: 'Stop at two losses' }]);
+  await createSession(app, bob.cookie, {
+    name: 'Bob W47',
+    date: '2026-11-18',
+    rulesFollowed: checklist(bobRules, 1),
+  });
+  await createSession(app, dave.cookie, { name: 'Dave W48', date: '2026-11-24' });
+  return { alice, bob, carol, dave, best, worst, aliceRules };
+}
+
+async function noticeRows(database: AppDatabase) {
+  return database.db
+    .selectFrom('notices')
+    .select(['user_id', 'kind', 'period_key', 'mail_status', 'payload'])
+    .orderBy('id')
+    .execute();
+}
+
+describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
+  let shared: Shared;
+  let smtp: TestSmtpServer;
+  let app: App;
+
+  beforeEach(async () => {
+    shared = await createSharedDatabase(dialect);
+    smtp = await startTestSmtpServer();
+    app = await shared.startApp();
+  });
+  afterEach(async () => {
+    await app.close();
+    await smtp.close();
+    await shared.close();
+  });
+
+  const mailConfig = () => ({
+    appName: 'Rulekeeper',
+    mail: { smtpUrl: smtp.url, from: 'Rulekeeper <reports@example.com>' },
+  });
+
+  test('a clock moving through a week: one report per trader, one mail per opted-in trader, none twice after a restart', async () => {
+    const { alice, bob, best, worst, aliceRules } = await seedTraders(app);
+
+    // The first instance runs until Monday morning, then "restarts": a new connection and runner.
+    const first = createNoticeRunner({ database: shared.connect(), config: mailConfig() });
+    await first.runOnce(CLOCK.saturday);
+    await first.runOnce(CLOCK.sundayLate);
+    expect(await noticeRows(shared.connect())).toEqual([]);
+    expect(smtp.messages).toEqual([]);
+
+    await first.runOnce(CLOCK.mondayMidnight);
+    await first.runOnce(CLOCK.mondayMorning);
+    first.close();
+
+    const second = createNoticeRunner({ database: shared.connect(), config: mailConfig() });
+    await second.runOnce(CLOCK.mondayMorning);
+    await second.runOnce(CLOCK.tuesday);
+    second.close();
+
+    const rows = await noticeRows(shared.connect());
+    expect(rows.map(({ payload: _payload, ...row }) => row)).toEqual([
+      {
+        user_id: alice.user.id,
+        kind: 'weekly_report',
+        period_key: '2026-W47',
+        mail_status: 'sent',
+      },
+      { user_id: bob.user.id, kind: 'weekly_report', period_key: '2026-W47', mail_status: 'none' },
+    ]);
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({
+      weekStart: '2026-11-16',
+      weekEnd: '2026-11-22',
+      sessionCount: 3,
+      followedCount: 11,
+      totalCount: 12,
+      compliance: 92,
+      // As they stand when the report is written: next Monday's 50% ended both runs.
+      streaks: { perfect: { current: 0, longest: 2 }, excellent: { current: 0, longest: 2 } },
+      weakestRule: {
+        ruleId: aliceRules[0]!.id,
+        description: 'Wait for the <em>setup</em> & confirm',
+        brokenCount: 1,
+        totalCount: 3,
+        complianceRate: 67,
+      },
+      bestSession: { id: best.id, name: best.name, complianceRating: 100, resultR: 2.5 },
+      worstSession: { id: worst.id, name: worst.name, complianceRating: 75, resultR: -1 },
+    });
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual([alice.email]);
+    expect(mail.envelopeFrom).toBe('reports@example.com');
+    expect(mail.subject).toBe('Your weekly discipline report: 16–22 Nov 2026');
+    expect(mail.text).toContain('Hello Alice <b>Ames</b>,');
+    expect(mail.text).toContain('Sessions: 3');
+    expect(mail.text).toContain('Compliance: 92% (11/12 rules followed)');
+    expect(mail.text).toContain('Best session: Friday "A+" & more (20 Nov 2026, 100%, +2.50 R)');
+    expect(mail.text).toContain('Worst session: Monday <script>alert(1)</script>');
+    expect(mail.text).toContain('Streak at 100%: 0 sessions (longest 2)');
+    expect(mail.text).toContain(
+      'Weakest rule (30 days): Wait for the <em>setup</em> & confirm: followed 67%, broken 1 time',
+    );
+    expect(mail.html).toContain('Wait for the &lt;em&gt;setup&lt;/em&gt; &amp; confirm');
+    // Every string the trader wrote is escaped in the HTML.
+    expect(mail.html).toContain('Alice &lt;b&gt;Ames&lt;/b&gt;');
+    expect(mail.html).toContain('Monday &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('Friday &quot;A+&quot; &amp; more');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Ames');
+    // No money, ever: the report has results in R only.
+    expect(`${mail.text}${mail.html}`).not.toMatch(/1234|1,234/);
+  });
+
+  test('without SMTP settings no mail is attempted and every report is written for the app only', async () => {
+    await seedTraders(app);
+    const runner = createNoticeRunner({
+      database: shared.connect(),
+      config: { appName: 'Rulekeeper', mail: null },
+    });
+    await runner.runOnce(CLOCK.mondayMorning);
+    await runner.runOnce(CLOCK.tuesday);
+    const rows = await noticeRows(shared.connect());
+    expect(rows.map((row) => row.mail_status)).toEqual(['none', 'none']);
+    expect(smtp.messages).toEqual([]);
+  });
+
+  test('a trader who turns Weekly Reports off after the report was written gets no mail', async () => {
+    const { alice } = await seedTraders(app);
+    const database = shared.connect();
+    // Written 'pending' while the switch was on; the trader turns it off before the sender runs.
+    await createNoticeJobs({ database, isMailConfigured: true }).writeWeeklyReports(
+      CLOCK.mondayMorning,
+    );
+    await setWeeklyReports(app, alice.cookie, false);
+    const sender = createNoticeRunner({ database, config: mailConfig() });
+    await sender.runOnce(CLOCK.mondayMorning);
+    sender.close();
+    const rows = await noticeRows(database);
+    expect(rows.find((row) => row.user_id === alice.user.id)?.mail_status).toBe('none');
+    expect(smtp.messages).toEqual([]);
+  });
+
+  test('a mail the server refuses is marked failed and never retried; a claimed one is never sent again', async () => {
+    await smtp.close();
+    const { alice, bob } = await seedTraders(app);
+    await setWeeklyReports(app, bob.cookie, true);
+    smtp = await startTestSmtpServer({ refuse: [alice.email] });
+    const database = shared.connect();
+    await createNoticeJobs({ database, isMailConfigured: true }).writeWeeklyReports(
+      CLOCK.mondayMorning,
+    );
+    // Bob's mail was claimed by an instance that then crashed: it stays 'sending'.
+    await database.db
+      .updateTable('notices')
+      .set({ mail_status: 'sending', mail_claimed_at: CLOCK.mondayMorning.toISOString() })
+      .where('user_id', '=', bob.user.id)
+      .execute();
+
+    const runner = createNoticeRunner({ database, config: mailConfig() });
+    await runner.runOnce(CLOCK.mondayMorning);
+    await runner.runOnce(CLOCK.tuesday);
+    runner.close();
+
+    const rows = await noticeRows(database);
+    expect(rows.find((row) => row.user_id === alice.user.id)?.mail_status).toBe('failed');
+    expect(rows.find((row) => row.user_id === bob.user.id)?.mail_status).toBe('sending');
+    expect(smtp.messages).toEqual([]);
+  });
+
+  test('a trader deleted after the report was written gets no mail and leaves no notice', async () => {
+    const { alice } = await seedTraders(app);
+    const database = shared.connect();
+    await createNoticeJobs({ database, isMailConfigured: true }).writeWeeklyReports(
+      CLOCK.mondayMorning,
+    );
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: { cookie: alice.cookie },
+      payload: { password: alice.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const runner = createNoticeRunner({ database, config: mailConfig() });
+    await runner.runOnce(CLOCK.mondayMorning);
+    runner.close();
+    expect((await noticeRows(database)).map((row) => row.user_id)).not.toContain(alice.user.id);
+    expect(smtp.messages).toEqual([]);
+  });
+});
+
+describeEachDialect('the traders a weekly report is for', (dialect: DialectName) => {
+  test('a trader with history and no session in the week gets a report of an empty week', async () => {
+    const shared = await createSharedDatabase(dialect);
+    const app = await shared.startApp();
+    try {
+      const trader = await createLoggedInUser(app);
+      await createSession(app, trader.cookie, { name: 'October', date: '2026-10-30' });
+      const database = shared.connect();
+      await createNoticeJobs({ database, isMailConfigured: false }).writeWeeklyReports(
+        CLOCK.mondayMorning,
+      );
+      const rows = await noticeRows(database);
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.payload)).toMatchObject({
+        sessionCount: 0,
+        compliance: 0,
+        bestSession: null,
+        worstSession: null,
+      });
+    } finally {
+      await app.close();
+      await shared.close();
+    }
+  });
+});
+
+describePostgres('the weekly report with two instances at once', () => {
+  let shared: Shared;
+  let smtp: TestSmtpServer;
+  let app: App;
+
+  beforeEach(async () => {
+    shared = await createSharedDatabase('postgres');
+    smtp = await startTestSmtpServer();
+    app = await shared.startApp();
+  });
+  afterEach(async () => {
+    await app.close();
+    await smtp.close();
+    await shared.close();
+  });
+
+  test('two job runners on one PostgreSQL write one notice and send one mail per trader', async () => {
+    const { alice, bob } = await seedTraders(app);
+    await setWeeklyReports(app, bob.cookie, true);
+    const config = {
+      appName: 'Rulekeeper',
+      mail: { smtpUrl: smtp.url, from: 'reports@example.com' },
+    };
+    const runners = [0, 1, 2].map(() => createNoticeRunner({ database: shared.connect(), config }));
+    const outcomes = [
+      ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayMorning)))),
+      ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayMorning)))),
+    ];
+    // No runner failed on the others' rows: a conflict is skipped, not an error.
+    for (const outcome of outcomes) {
+      expect(outcome.reports).not.toBeNull();
+      expect(outcome.alerts).not.toBeNull();
+      expect(outcome.mail).not.toBeNull();
+    }
+    expect(outcomes.reduce((sum, outcome) => sum + (outcome.reports ?? 0), 0)).toBe(2);
+    for (const runner of runners) runner.close();
+
+    const rows = await noticeRows(shared.connect());
+    expect(rows.map((row) => [row.user_id, row.mail_status])).toEqual([
+      [alice.user.id, 'sent'],
+      [bob.user.id, 'sent'],
+    ]);
+    expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual([alice.email, bob.email].sort());
+  });
+});

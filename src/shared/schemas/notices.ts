@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { idParam } from './common.ts';
+
+/** The 30-day compliance below which a trader is alerted (at most once a week). */
+export const LOW_COMPLIANCE_THRESHOLD = 70;
+
+/** How many notices `GET /api/notices` answers with, newest first. */
+export const NOTICES_PAGE_SIZE = 10;
+
+const runSchema = z.object({ current: z.number().int(), longest: z.number().int() });
+
+/** A session the report points to: the best or the worst of the week. No money, ever. */
+export const reportSessionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The session's calendar day, `YYYY-MM-DD`. */
+  date: z.string(),
+  complianceRating: z.number().int(),
+  /** The result in R, when the trader recorded one. */
+  resultR: z.number().nullable(),
+});
+export type ReportSession = z.infer<typeof reportSessionSchema>;
+
+/** The figures of one weekly discipline report, as written when the week had ended. */
+export const weeklyReportSchema = z.object({
+  /** The ISO week's Monday and Sunday (session dates), both included. */
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  sessionCount: z.number().int(),
+  followedCount: z.number().int(),
+  totalCount: z.number().int(),
+  /** `round(100 × followed items / all items)` of the week's sessions; 0 without items. */
+  compliance: z.number().int(),
+  /** Runs at 100% and at ≥ 90% over all sessions, as they stood when the report was written. */
+  streaks: z.object({ perfect: runSchema, excellent: runSchema }),
+  /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */
+  weakestRule: z
+    .object({
+      ruleId: z.number().int(),
+      description: z.string(),
+      brokenCount: z.number().int(),
+      totalCount: z.number().int(),
+      complianceRate: z.number().int(),
+    })
+    .nullable(),
+  /** Highest rating, then highest result in R; null without sessions. */
+  bestSession: reportSessionSchema.nullable(),
+  /** Lowest rating, then lowest result in R; null with fewer than two sessions. */
+  worstSession: reportSessionSchema.nullable(),
+});
+export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
+
+/** The figure behind a low-compliance alert: the 30 days ending on `to`. */
+export const lowComplianceAlertSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  compliance: z.number().int(),
+  followedCount: z.number().int(),
+  totalCount: z.number().int(),
+  threshold: z.number().int(),
+});
+export type LowComplianceAlert = z.infer<typeof lowComplianceAlertSchema>;
+
+const noticeBase = {
+  id: z.number().int(),
+  /** `2026-W47` for a report, the day `2026-11-23` for an alert. */
+  periodKey: z.string(),
+  createdAt: z.string(),
+  /** When the trader dismissed it; null while unread. */
+  readAt: z.string().nullable(),
+};
+
+export const noticeSchema = z.discriminatedUnion('kind', [
+  z.object({ ...noticeBase, kind: z.literal('weekly_report'), report: weeklyReportSchema }),
+  z.object({
+    ...noticeBase,
+    kind: z.literal('low_compliance'),
+    alert: lowComplianceAlertSchema,
+  }),
+]);
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** `GET /api/notices`: the latest few, newest first, and how many of all are unread. */
+export const noticesResponseSchema = z.object({
+  notices: z.array(noticeSchema),
+  unreadCount: z.number().int(),
+});
+export type NoticesResponse = z.infer<typeof noticesResponseSchema>;
+
+export const noticeIdParamsSchema = z.strictObject({ id: idParam('Notice id') });
+export const noticeResponseSchema = z.object({ notice: noticeSchema });

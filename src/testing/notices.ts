@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
+import { createApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type AppDatabase } from '#server/db/client.ts';
+import type { DialectName } from '#server/db/dialect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createTestImageStore } from './image-store.ts';
+
+/** A mail as the test SMTP server received it, decoded. */
+export interface ReceivedMail {
+  envelopeFrom: string;
+  to: string[];
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words of a header, decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_match, encoding: string, data: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replaceAll('_', ' ')),
+    );
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const unfolded = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < unfolded.length; i += 1) {
+    const char = unfolded[i] as string;
+    if (char === '=' && /^[0-9A-F]{2}$/i.test(unfolded.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(unfolded.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(char, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Headers (unfolded, names lower-cased) and body of a MIME entity. */
+function splitEntity(raw: string): { headers: Record<string, string>; body: string } {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = end === -1 ? raw : raw.slice(0, end);
+  const body = end === -1 ? '' : raw.slice(end).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Record<string, string>, body: string): string {
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+/** Just enough MIME for the app's mail: one text part and one HTML part, or one of them. */
+export function parseMail(raw: string) {
+  const { headers, body } = splitEntity(raw);
+  const parts: { type: string; content: string }[] = [];
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (boundary) {
+    for (const chunk of body.split(`--${boundary}`).slice(1)) {
+      if (chunk.startsWith('--')) break;
+      const part = splitEntity(chunk.replace(/^\r?\n/, ''));
+      parts.push({
+        type: part.headers['content-type'] ?? '',
+        content: decodeBody(part.headers, part.body).replace(/\r?\n$/, ''),
+      });
+    }
+  } else {
+    parts.push({ type: headers['content-type'] ?? '', content: decodeBody(headers, body) });
+  }
+  return {
+    headers,
+    subject: decodeWords(headers.subject ?? ''),
+    text: parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '',
+    html: parts.find((part) => part.type.startsWith('text/html'))?.content ?? '',
+  };
+}
+
+/**
+ * A mail server in this process for the tests (smtp-server, by nodemailer's authors): no TLS,
+ * no login. Every mail it accepts is kept in `messages`; recipients in `refuse` are refused.
+ */
+export async function startTestSmtpServer({ refuse = [] }: { refuse?: string[] } = {}) {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse.includes(address.address)) {
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      } else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+        messages.push({
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          ...mail,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
+
+/**
+ * One database that several "instances" (apps, job runners) open at once, and open again after
+ * a "restart": a SQLite file in a temporary folder, or a PostgreSQL schema of its own.
+ */
+export async function createSharedDatabase(dialect: DialectName) {
+  const opened: AppDatabase[] = [];
+  let folder: string | null = null;
+  let schema: string | null = null;
+  const connectionString = inject('postgresUrl');
+  if (dialect === 'sqlite') {
+    folder = await mkdtemp(join(tmpdir(), 'rulekeeper-notices-'));
+  } else {
+    if (!connectionString) throw new Error('PostgreSQL is not available for this run');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const open = () =>
+    folder
+      ? createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') })
+      : createDatabase({
+          dialect: 'postgres',
+          connectionString: connectionString as string,
+          searchPath: schema as string,
+        });
+
+  const first = open();
+  await migrateToLatest(first);
+  await first.db.destroy();
+
+  return {
+    /** A new connection (pool) to the database; closed by `close` if still open. */
+    connect(): AppDatabase {
+      const database = open();
+      opened.push(database);
+      return database;
+    },
+    /** An app over a new connection, as a server instance would run it (no jobs). */
+    async startApp({ now }: { now?: () => Date } = {}): Promise<App> {
+      const store = await createTestImageStore();
+      const database = open();
+      const app = await createApp({
+        database,
+        config: loadConfig({}),
+        images: store.images,
+        isCheckingResponses: true,
+        ...(now ? { now } : {}),
+      });
+      app.addHook('onClose', async () => store.remove());
+      await app.ready();
+      return app;
+    },
+    async close() {
+      for (const database of opened) await database.db.destroy().catch(() => {});
+      if (folder) await rm(folder, { recursive: true, force: true });
+      if (schema && connectionString) {
+        const admin = new pg.Client({ connectionString });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    },
+  };
+}
