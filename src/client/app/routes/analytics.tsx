@@ -19,10 +19,8 @@ export function AnalyticsRoute() {
       />
       <AnalyticsOverview query={query} rangeLabel={rangeLabel(range)} />
       {/* Over all history and the last 12 months, whatever the range above. */}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <DisciplineCalendarCard className="min-w-0 xl:col-span-2" />
-        <StreaksCard className="min-w-0" />
-      </div>
+      <DisciplineCalendarCard className="min-w-0" />
+      <StreaksCard className="min-w-0" />
     </div>
   );
 }

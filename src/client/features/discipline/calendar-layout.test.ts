@@ -25,9 +25,19 @@ describe('the discipline calendar grid', () => {
     expect(weeks[0]).toEqual([null, null, null, null, null, 0, 1]);
     expect(weeks.at(-1)).toEqual([359, 360, 361, 362, 363, 364, null]);
     expect(weeks.flat().filter((slot) => slot !== null)).toHaveLength(365);
-    expect(months[0]).toEqual({ week: 0, label: 'Mar' });
-    expect(months.map((month) => month.label)).toContain('Jan');
+    // From Saturday 15 March: three columns of March before April's (31 March – 6 April).
+    expect(months.slice(0, 2)).toEqual([
+      { week: 0, label: 'Mar' },
+      { week: 3, label: 'Apr' },
+    ]);
     expect(months).toHaveLength(13);
+    // A range starting on the 1st names its month at once.
+    expect(calendarLayout('2025-11-01', '2026-10-31').months[0]).toEqual({ week: 0, label: 'Nov' });
+    // From Saturday 22 November, December starts in the third column: no room for 'Nov'.
+    expect(calendarLayout('2025-11-22', '2026-11-21').months[0]).toEqual({
+      week: 2,
+      label: 'Dec',
+    });
   });
 
   test('a year that starts on a Sunday needs 54 columns at most', () => {

@@ -68,12 +68,13 @@ export function calendarLayout(from: string, to: string): CalendarLayout {
       const day = days[index]!;
       if (day.endsWith('-01') || index === 0) {
         const label = MONTHS[Number(day.slice(5, 7)) - 1]!.slice(0, 3);
-        // A month starting late in the first column would crowd the next label.
         if (!months.some((month) => month.week === column)) months.push({ week: column, label });
       }
     }
     weeks.push(week);
   }
+  // The first, partial month is named only when it has room before the next name.
+  if (months.length > 1 && months[1]!.week - months[0]!.week < 3) months.shift();
   return { days, weeks, months };
 }
 

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -64,7 +65,15 @@ export function DisciplineCalendarCard({ className }: { className?: string }) {
   );
 }
 
-type TipPlace = { index: number; left: number; top: number };
+/** Where the tooltip goes: above the cell's top, or below its bottom for the top rows. */
+type TipPlace = {
+  index: number;
+  left: number;
+  top: number;
+  bottom: number;
+  below: boolean;
+  align: 'start' | 'center' | 'end';
+};
 
 function CalendarGrid({ from, to, days }: { from: string; to: string; days: CalendarDay[] }) {
   const layout = useMemo(() => calendarLayout(from, to), [from, to]);
@@ -93,14 +102,25 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
     else cells.current.delete(index);
   };
 
-  const place = (index: number, element: HTMLElement): TipPlace => ({
+  // Inside the scrolling card the tooltip must not be cut off: below the cell in the top rows,
+  // and held from the grid's ends in the first and last weeks.
+  const place = (index: number, row: number, column: number, element: HTMLElement): TipPlace => ({
     index,
     left: element.offsetLeft + element.offsetWidth / 2,
     top: element.offsetTop,
+    bottom: element.offsetTop + element.offsetHeight,
+    below: row < 3,
+    align: column < 5 ? 'start' : column > layout.weeks.length - 6 ? 'end' : 'center',
   });
+  // On a narrow screen the grid opens on its latest weeks.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollLeft = element.scrollWidth;
+  }, []);
 
   return (
-    <div className="relative overflow-x-auto pb-2">
+    <div ref={scroller} className="relative overflow-x-auto pb-2">
       <div className="relative w-max pt-5 pl-9">
         <div aria-hidden="true" className="absolute top-0 left-9 h-4 text-xs">
           {layout.months.map((month) => (
@@ -140,11 +160,11 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
                   'aria-label': dayLabel(day, figures),
                   onFocus: (event: FocusEvent<HTMLElement>) => {
                     setFocusIndex(index);
-                    setFocused(place(index, event.currentTarget));
+                    setFocused(place(index, row, column, event.currentTarget));
                   },
                   onBlur: () => setFocused(null),
                   onMouseEnter: (event: MouseEvent<HTMLElement>) =>
-                    setHovered(place(index, event.currentTarget)),
+                    setHovered(place(index, row, column, event.currentTarget)),
                   onMouseLeave: () => setHovered(null),
                   className: cn(
                     'block size-3 rounded-[2px] outline-offset-1 focus-visible:outline-2 focus-visible:outline-foreground',
@@ -169,8 +189,7 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
           <DayTooltip
             day={layout.days[tip.index]!}
             figures={byDate.get(layout.days[tip.index]!)}
-            left={tip.left}
-            top={tip.top}
+            place={tip}
           />
         ) : null}
       </div>
@@ -182,20 +201,31 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
 function DayTooltip({
   day,
   figures,
-  left,
-  top,
+  place,
 }: {
   day: string;
   figures: CalendarDay | undefined;
-  left: number;
-  top: number;
+  place: TipPlace;
 }) {
   return (
     <div
       aria-hidden="true"
       data-testid="calendar-tooltip"
-      className="bg-foreground text-background pointer-events-none absolute z-10 w-max -translate-x-1/2 -translate-y-full rounded-md px-3 py-1.5 text-xs"
-      style={{ left, top: top - 6 }}
+      className={cn(
+        'bg-foreground text-background pointer-events-none absolute z-10 w-max rounded-md px-3 py-1.5 text-xs',
+        !place.below && '-translate-y-full',
+        place.align === 'center' && '-translate-x-1/2',
+        place.align === 'end' && '-translate-x-full',
+      )}
+      style={{
+        left:
+          place.align === 'start'
+            ? place.left - 8
+            : place.align === 'end'
+              ? place.left + 8
+              : place.left,
+        top: place.below ? place.bottom + 6 : place.top - 6,
+      }}
     >
       <p className="font-semibold">{longDate(day)}</p>
       {figures ? (

@@ -4,6 +4,7 @@ import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dash
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { cn } from '#client/lib/utils.ts';
 import { useStreaks } from '../api/get-discipline.ts';
 
 const sessions = (count: number) => (count === 1 ? '1 session' : `${count} sessions`);
@@ -24,12 +25,12 @@ export function DashboardStreaksCard() {
 export function StreaksCard({ className }: { className?: string }) {
   return (
     <TitledCard title="Streaks" className={className}>
-      <StreaksContent />
+      <StreaksContent isWide />
     </TitledCard>
   );
 }
 
-function StreaksContent({ ruleLimit }: { ruleLimit?: number }) {
+function StreaksContent({ ruleLimit, isWide = false }: { ruleLimit?: number; isWide?: boolean }) {
   const { data, isPending, isError } = useStreaks();
   if (isPending) {
     return (
@@ -41,14 +42,16 @@ function StreaksContent({ ruleLimit }: { ruleLimit?: number }) {
   }
   if (isError) return <CardMessage isError>Your streaks could not be loaded.</CardMessage>;
   return (
-    <div className="grid gap-5">
-      <p className="text-muted-foreground text-sm">
-        Sessions in a row; days without sessions break nothing.
-      </p>
-      <dl className="grid grid-cols-2 gap-3">
-        <Run label="at 100%" run={data.perfect} />
-        <Run label="at 90% or more" run={data.excellent} />
-      </dl>
+    <div className={cn('grid gap-5', isWide && 'md:grid-cols-2 md:gap-8')}>
+      <div className="grid content-start gap-5">
+        <p className="text-muted-foreground text-sm">
+          Sessions in a row; days without sessions break nothing.
+        </p>
+        <dl className="grid grid-cols-2 gap-3">
+          <Run label="at 100%" run={data.perfect} />
+          <Run label="at 90% or more" run={data.excellent} />
+        </dl>
+      </div>
       <RuleRuns rules={data.rules} limit={ruleLimit} />
     </div>
   );
@@ -80,7 +83,7 @@ function RuleRuns({ rules, limit }: { rules: Streaks['rules']; limit?: number | 
   const shown =
     limit === undefined ? rules : [...rules].sort((a, b) => b.current - a.current).slice(0, limit);
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <h3 className="text-sm font-semibold">
         {limit === undefined ? 'Current run per rule' : 'Longest current runs'}
       </h3>
