@@ -34,6 +34,12 @@ export const queryKeys = {
   analytics: {
     all: ['analytics'] as const,
     summary: (filters: Record<string, unknown> = {}) => ['analytics', 'summary', filters] as const,
+    /** Streaks, the weakest rule and the calendar: figures of sessions and of the current rules. */
+    discipline: ['analytics', 'discipline'] as const,
+    streaks: () => ['analytics', 'discipline', 'streaks'] as const,
+    weakestRule: (today: string) => ['analytics', 'discipline', 'weakest-rule', today] as const,
+    calendar: (range: { from: string; to: string }) =>
+      ['analytics', 'discipline', 'calendar', range] as const,
   },
   /** The company view: the figures of the traders who share them (administrators only). */
   team: {

@@ -1,6 +1,8 @@
 import { PageHeader } from '#client/components/page-header.tsx';
 import { rangeLabel } from '#client/features/analytics/analytics-range.ts';
 import { AnalyticsOverview } from '#client/features/analytics/components/analytics-overview.tsx';
+import { DisciplineCalendarCard } from '#client/features/discipline/components/discipline-calendar-card.tsx';
+import { StreaksCard } from '#client/features/discipline/components/streaks-card.tsx';
 import { RangeSelect } from '#client/features/analytics/components/range-select.tsx';
 import { useAnalyticsRange } from '#client/features/analytics/hooks/use-analytics-range.ts';
 import { usePageTitle } from '../use-page-title.ts';
@@ -16,6 +18,9 @@ export function AnalyticsRoute() {
         actions={<RangeSelect value={range} onChange={setRange} />}
       />
       <AnalyticsOverview query={query} rangeLabel={rangeLabel(range)} />
+      {/* Over all history and the last 12 months, whatever the range above. */}
+      <DisciplineCalendarCard className="min-w-0" />
+      <StreaksCard className="min-w-0" />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { Plus } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { OverallComplianceCard } from '#client/features/analytics/components/overall-compliance-card.tsx';
 import { RuleComplianceCard } from '#client/features/analytics/components/rule-compliance-card.tsx';
+import { DashboardStreaksCard } from '#client/features/discipline/components/streaks-card.tsx';
+import { WeakestRuleCard } from '#client/features/discipline/components/weakest-rule-card.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { NoticesPanel } from '#client/features/notices/components/notices-panel.tsx';
 import { useRuleDialogs } from '#client/features/rules/components/rule-dialogs.tsx';
@@ -45,6 +47,10 @@ export function DashboardRoute() {
         </div>
         <RecentSessionsCard />
         <RecentScreenshotsCard />
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <DashboardStreaksCard />
+        <WeakestRuleCard />
       </div>
       {/* Rule Compliance beside the rules list: one third, the list two. */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'wouter';
 import { CardMessage } from '#client/components/dashboard-card.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -6,6 +8,14 @@ import { RuleProgress } from './rule-progress.tsx';
 
 /** 'Rule Compliance Details': every rule with its rate, a bar and how often it was kept. */
 export function RuleDetailsCard({ result, className }: AnalyticsCardProps) {
+  // `?rule=12` (the dashboard's Weakest Rule links here): that rule is outlined and focused.
+  const [params] = useSearchParams();
+  const highlighted = Number(params.get('rule')) || null;
+  const hasData = result.data !== undefined;
+  useEffect(() => {
+    if (highlighted === null || !hasData) return;
+    document.getElementById(`rule-${highlighted}`)?.focus();
+  }, [highlighted, hasData]);
   return (
     <TitledCard title="Rule Compliance Details" className={className}>
       <AnalyticsContent
@@ -27,7 +37,12 @@ export function RuleDetailsCard({ result, className }: AnalyticsCardProps) {
               className="grid gap-x-8 gap-y-5 md:grid-cols-2"
             >
               {rules.map((rule) => (
-                <RuleProgress key={rule.ruleId} rule={rule} showCounts />
+                <RuleProgress
+                  key={rule.ruleId}
+                  rule={rule}
+                  showCounts
+                  isHighlighted={rule.ruleId === highlighted}
+                />
               ))}
             </ul>
           )

@@ -12,17 +12,31 @@ type RuleProgressProps = {
   rule: RuleCompliance;
   /** 'Followed X out of Y times' under the bar (the analytics page's details). */
   showCounts?: boolean;
+  /** The rule a link asked for (`?rule=` from the dashboard's Weakest Rule): outlined. */
+  isHighlighted?: boolean;
 };
 
 /**
  * One rule's compliance: its description, the rate in the band's colour and a bar filled to
  * it. The bar is a progressbar named by the description, for screen readers that list them.
  */
-export function RuleProgress({ rule, showCounts = false }: RuleProgressProps) {
+export function RuleProgress({
+  rule,
+  showCounts = false,
+  isHighlighted = false,
+}: RuleProgressProps) {
   const descriptionId = useId();
   const band = complianceBand(rule.complianceRate);
   return (
-    <li className="grid gap-1.5">
+    <li
+      id={`rule-${rule.ruleId}`}
+      tabIndex={isHighlighted ? -1 : undefined}
+      aria-current={isHighlighted ? 'true' : undefined}
+      className={cn(
+        'grid gap-1.5',
+        isHighlighted && 'ring-primary -m-2 scroll-m-24 rounded-md p-2 ring-2 outline-none',
+      )}
+    >
       <div className="flex items-start justify-between gap-3">
         <span id={descriptionId} className="min-w-0 text-sm font-medium wrap-anywhere">
           {rule.description}

@@ -21,7 +21,7 @@ type UseCreateRuleOptions = {
 export function useCreateRule({ onSuccess, onError }: UseCreateRuleOptions = {}) {
   return useApiMutation({
     mutationFn: createRule,
-    refreshes: [queryKeys.rules.all],
+    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
     onSuccess,
     onError,
   });

@@ -15,7 +15,7 @@ type UseDeleteRuleOptions = {
 export function useDeleteRule({ onSuccess, onError }: UseDeleteRuleOptions = {}) {
   return useApiMutation({
     mutationFn: deleteRule,
-    refreshes: [queryKeys.rules.all],
+    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
     onSuccess,
     onError,
   });

@@ -29,7 +29,7 @@ export function useReorderRules() {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: reorderRules,
-    refreshes: [queryKeys.rules.all],
+    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
     refreshOnError: () => true,
     onMutate: async ({ ruleIds }) => {
       // A refetch still in flight would overwrite the new order with the old one.

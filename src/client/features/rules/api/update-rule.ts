@@ -24,7 +24,7 @@ type UseUpdateRuleOptions = {
 export function useUpdateRule({ onSuccess, onError }: UseUpdateRuleOptions = {}) {
   return useApiMutation({
     mutationFn: updateRule,
-    refreshes: [queryKeys.rules.all],
+    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
     onSuccess,
     onError,
   });

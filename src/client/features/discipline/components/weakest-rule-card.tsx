@@ -1,0 +1,57 @@
+import { ShieldCheck } from 'lucide-react';
+import { ComplianceRating } from '#client/components/compliance-rating.tsx';
+import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { useWeakestRule } from '../api/get-discipline.ts';
+
+/** The analytics page over the last 30 days, with the rule's details brought into view. */
+export function ruleAnalyticsHref(ruleId: number): string {
+  return `${paths.analytics}?range=30d&rule=${ruleId}`;
+}
+
+/** The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. */
+export function WeakestRuleCard() {
+  const { data: rule, isPending, isError } = useWeakestRule();
+  return (
+    <DashboardCard
+      title="Weakest Rule"
+      footer={
+        rule ? (
+          <ViewAllLink href={ruleAnalyticsHref(rule.ruleId)}>View in Analytics</ViewAllLink>
+        ) : null
+      }
+    >
+      {isPending ? (
+        <div role="status" aria-label="Loading weakest rule" className="grid gap-3">
+          <Skeleton className="h-6" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : isError ? (
+        <CardMessage isError>Your weakest rule could not be loaded.</CardMessage>
+      ) : rule === null ? (
+        <EmptyState icon={<ShieldCheck className="size-6" />}>
+          <p className="text-sm font-medium">No rule broken in the last 30 days.</p>
+          <p className="text-muted-foreground text-sm">Keep it that way.</p>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-3">
+          <p className="text-muted-foreground text-sm">
+            The rule you broke most often in the last 30 days
+          </p>
+          <p className="text-lg font-semibold wrap-anywhere">{rule.description}</p>
+          <p className="flex items-baseline gap-2">
+            <span className="text-sm font-medium">Followed</span>{' '}
+            <ComplianceRating rating={rule.complianceRate} />
+          </p>
+          <p className="text-sm">
+            {`Broken in ${rule.brokenCount} of ${rule.totalCount} ${
+              rule.totalCount === 1 ? 'session' : 'sessions'
+            }`}
+          </p>
+        </div>
+      )}
+    </DashboardCard>
+  );
+}
