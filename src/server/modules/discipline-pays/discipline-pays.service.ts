@@ -26,7 +26,7 @@ export type DisciplinePaysService = ReturnType<typeof createDisciplinePaysServic
  */
 export function averageHundredths(sum: number, count: number): number {
   const magnitude = Math.floor((2 * Math.abs(sum) + count) / (2 * count));
-  return sum < 0 ? -magnitude : magnitude;
+  return sum < 0 && magnitude > 0 ? -magnitude : magnitude;
 }
 
 const units = (hundredths: number) => hundredths / 100;
