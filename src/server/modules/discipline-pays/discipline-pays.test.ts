@@ -166,6 +166,67 @@ describeEachDialect('GET /api/analytics/discipline-pays', (dialect) => {
     expect(answer.rules[0]!.description).toBe('Wait for the setup');
   });
 
+  test('rules rank by R, then by money, then those with too little data', async () => {
+    const [a, b, c, d] = await createRules(t.app, cookie, [
+      { description: 'A' },
+      { description: 'B' },
+      { description: 'C' },
+      { description: 'D' },
+    ]);
+    const items = (flags: [Rule, boolean][]) =>
+      flags.map(([rule, followed]) => ({ ruleId: rule.id, followed }));
+    const groups: [CreateSessionInput['rulesFollowed'], Partial<CreateSessionInput>][] = [
+      [
+        items([
+          [a!, true],
+          [b!, true],
+          [d!, true],
+        ]),
+        { resultR: 2, resultMoney: 100 },
+      ],
+      [
+        items([
+          [a!, false],
+          [b!, true],
+        ]),
+        { resultR: -2, resultMoney: -100 },
+      ],
+      [
+        items([
+          [a!, true],
+          [b!, false],
+        ]),
+        { resultR: 1 },
+      ],
+      [items([[c!, true]]), { resultMoney: 50 }],
+      [items([[c!, false]]), { resultMoney: -50 }],
+    ];
+    for (const [rulesFollowed, results] of groups) {
+      for (let i = 0; i < 5; i += 1)
+        await createSession(t.app, cookie, { rulesFollowed, ...results });
+    }
+    const ranking = (answer: DisciplinePays) =>
+      answer.rules.map((rule) => [
+        rule.description,
+        rule.rankedBy,
+        rule.rankedBy === 'money' ? rule.money?.difference : rule.r.difference,
+      ]);
+    // A: +1.5R followed vs -2R broken; B: 0R vs +1R; C: money only, +50 vs -50; D: never broken.
+    expect(ranking(await figures())).toEqual([
+      ['A', 'r', 3.5],
+      ['B', 'r', -1],
+      ['C', 'money', 100],
+      ['D', null, null],
+    ]);
+    // In privacy mode money counts for nothing: C, with money results only, is not listed.
+    expect((await setHideMoney(true)).statusCode).toBe(200);
+    expect(ranking(await figures())).toEqual([
+      ['A', 'r', 3.5],
+      ['B', 'r', -1],
+      ['D', null, null],
+    ]);
+  });
+
   test('privacy mode answers no money figure anywhere, and ignores money-only sessions', async () => {
     await record(6, { resultR: 1.5, resultMoney: 12345.67 });
     await record(6, { resultR: -0.5, resultMoney: -777.77 }, false);
