@@ -267,4 +267,12 @@ test('the card has no serious accessibility violations', async ({ page }) => {
   await region.getByRole('button', { name: 'Show as table' }).click();
   await expect(region.getByRole('table', { name: 'Compliance rating vs result' })).toBeVisible();
   await expectNoSeriousViolations(page);
+
+  // On a phone the wide tables scroll sideways, each scrolling box reachable by keyboard.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const rules = region.getByRole('group', { name: 'Which rule costs you most' });
+  await expect.poll(() => rules.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await rules.focus();
+  await expect(rules).toBeFocused();
+  await expectNoSeriousViolations(page);
 });

@@ -161,7 +161,7 @@ function BandTable({ answer, unit }: { answer: DisciplinePays; unit: ResultUnit 
         {unit === 'r' ? 'In R' : `In money (${answer.currency})`}
       </h4>
       {withResult ? (
-        <div className="overflow-x-auto">
+        <ScrollBox label={caption} minWidthClass="min-w-[22rem]">
           <ChartTable
             caption={caption}
             columns={[
@@ -194,12 +194,37 @@ function BandTable({ answer, unit }: { answer: DisciplinePays; unit: ResultUnit 
               };
             })}
           />
-        </div>
+        </ScrollBox>
       ) : (
         <p className="text-muted-foreground text-sm">
           No session in this range has a result {unitName(unit, answer.currency)}.
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * A table too wide for a phone scrolls sideways rather than breaking its words letter by
+ * letter; the scrolling box takes the focus, so that a keyboard can scroll it too.
+ */
+function ScrollBox({
+  label,
+  minWidthClass,
+  children,
+}: {
+  label: string;
+  minWidthClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className="focus-visible:ring-ring overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+    >
+      <div className={minWidthClass}>{children}</div>
     </div>
   );
 }
@@ -257,7 +282,7 @@ function RuleCosts({ answer, units }: { answer: DisciplinePays; units: ResultUni
       </h3>
       <p className="text-muted-foreground text-sm">{ruleCostSummary(rules, currency)}</p>
       {rules.length > 0 ? (
-        <div className="overflow-x-auto">
+        <ScrollBox label="Which rule costs you most" minWidthClass="min-w-[40rem]">
           <ChartTable
             caption="Which rule costs you most: average result when followed and when broken"
             columns={[
@@ -284,7 +309,7 @@ function RuleCosts({ answer, units }: { answer: DisciplinePays; units: ResultUni
               ],
             }))}
           />
-        </div>
+        </ScrollBox>
       ) : null}
       {rules.some((rule) => rule.rankedBy === null) && rules[0]?.rankedBy !== null ? (
         <p className="text-muted-foreground text-sm">
