@@ -80,7 +80,7 @@ test('the weekly report appears on the dashboard, links its sessions and goes on
   await expect(figure('Compliance')).toContainText('3/6 rules followed');
   await expect(figure('Streak at 100%')).toHaveText('0 sessions (longest 1)');
   await expect(figure('Weakest rule (30 days)')).toContainText('Wait for the <retest> & confirm');
-  await expect(figure('Best session')).toContainText('+2.00 R');
+  await expect(figure('Best session')).toContainText('+2.00R');
   await expect(card.getByRole('link', { name: 'Wednesday breakout' })).toHaveAttribute(
     'href',
     `/history/${best.id}`,

@@ -81,7 +81,7 @@ test('a trader records a result, sees it in history and details, and hides money
   await edit.getByLabel('Result (R)').fill('-1');
   await edit.getByRole('button', { name: 'Save Session' }).click();
   await expectToast(page, 'Success', 'Trading session has been updated');
-  await expect(information).toContainText('-1R');
+  await expect(information).toContainText('-1.00R');
 
   await saveResultSettings(page, { hideMoney: false });
   await page.goto(detailsUrl);

@@ -14,6 +14,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { disciplinePaysRoutes } from './modules/discipline-pays/discipline-pays.routes.ts';
+import { createDisciplinePaysService } from './modules/discipline-pays/discipline-pays.service.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { createDisciplineService } from './modules/discipline/discipline.service.ts';
@@ -189,6 +191,9 @@ export async function createApp({
       await api.register(screenshotsRoutes, { sessions });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ database }) });
       await api.register(disciplineRoutes, { discipline: createDisciplineService({ database }) });
+      await api.register(disciplinePaysRoutes, {
+        disciplinePays: createDisciplinePaysService({ database }),
+      });
       await api.register(dataTransferRoutes, {
         exporter: createExportService({ database, images, ...(now ? { now } : {}) }),
         importer: createImportService({ database, images }),

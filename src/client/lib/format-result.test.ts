@@ -2,15 +2,16 @@ import { expect, test } from 'vitest';
 import { formatMoney, formatR, resultTone } from './format-result.ts';
 
 test('money carries its sign and the currency', () => {
-  expect(formatMoney(1250, 'USD')).toMatch(/^\+\$1,250\.00$/);
-  expect(formatMoney(-412.5, 'EUR')).toMatch(/^-€412\.50$/);
-  expect(formatMoney(0, 'JPY')).toMatch(/^¥0$/);
+  expect(formatMoney(1234.5, 'USD')).toBe('+$1,234.50');
+  expect(formatMoney(-12, 'EUR')).toBe('-€12.00');
+  expect(formatMoney(0, 'JPY')).toBe('¥0');
 });
 
-test('R carries its sign and at most two decimals', () => {
+test('R carries its sign and always two decimals', () => {
   expect(formatR(1.25)).toBe('+1.25R');
-  expect(formatR(-0.5)).toBe('-0.5R');
-  expect(formatR(0)).toBe('0R');
+  expect(formatR(-0.5)).toBe('-0.50R');
+  expect(formatR(0)).toBe('0.00R');
+  expect(formatR(-0.004)).toBe('-0.00R');
 });
 
 test('the tone follows the sign', () => {

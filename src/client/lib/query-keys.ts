@@ -34,6 +34,9 @@ export const queryKeys = {
   analytics: {
     all: ['analytics'] as const,
     summary: (filters: Record<string, unknown> = {}) => ['analytics', 'summary', filters] as const,
+    /** 'Does discipline pay?': results by compliance; a session write refreshes it too. */
+    disciplinePays: (filters: Record<string, unknown> = {}) =>
+      ['analytics', 'discipline-pays', filters] as const,
     /** Streaks, the weakest rule and the calendar: figures of sessions and of the current rules. */
     discipline: ['analytics', 'discipline'] as const,
     streaks: () => ['analytics', 'discipline', 'streaks'] as const,

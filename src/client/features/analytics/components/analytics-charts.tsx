@@ -10,6 +10,9 @@ import {
   Line,
   LineChart,
   Rectangle,
+  ReferenceLine,
+  Scatter,
+  ScatterChart,
   Tooltip,
   XAxis,
   YAxis,
@@ -20,9 +23,11 @@ import {
 } from 'recharts';
 import { complianceBand } from '#shared/compliance.ts';
 import type { MonthlyTrend, RuleCompliance } from '#shared/schemas/analytics.ts';
+import type { ResultPoint } from '#shared/schemas/discipline-pays.ts';
 import { bandLabel, bandTextClass } from '#client/components/compliance-rating.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionCount, truncateLabel } from '../chart-summaries.ts';
+import { formatResult, pointResult, type ResultUnit } from '../result-format.ts';
 import { bandColor } from './band-colors.ts';
 
 export type ChartProps<Item> = {
@@ -134,7 +139,7 @@ export function MonthlyTrendsLineChart({ data, title }: ChartProps<MonthlyTrend>
   );
 }
 
-/** A month's point in its band's colour; larger while the tooltip shows it. */
+/** A month's (or a session's) point in its band's colour; larger while the tooltip shows it. */
 function BandPoint({
   cx,
   cy,
@@ -146,13 +151,14 @@ function BandPoint({
   payload: unknown;
   r: number;
 }) {
-  const month = payload as MonthlyTrend;
+  const item = payload as Partial<MonthlyTrend & ResultPoint>;
+  const rating = item.averageCompliance ?? item.rating ?? 0;
   return (
     <circle
       cx={cx}
       cy={cy}
       r={r}
-      fill={bandColor[complianceBand(month.averageCompliance)]}
+      fill={bandColor[complianceBand(rating)]}
       // A ring of the card's own colour sets the point off the line in either theme.
       className="stroke-card"
       strokeWidth={2}
@@ -189,5 +195,79 @@ function TooltipBox({
       </p>
       <p className="text-muted-foreground">{children}</p>
     </div>
+  );
+}
+
+type RatingResultScatterProps = ChartProps<ResultPoint> & {
+  unit: ResultUnit;
+  currency: string;
+};
+
+/**
+ * 'Rating vs result': one point per session, its compliance rating across and its result up
+ * (in R, or money when no session has R), each in its band's colour; a line marks zero.
+ */
+export function RatingResultScatterChart({
+  data,
+  title,
+  unit,
+  currency,
+}: RatingResultScatterProps) {
+  const plotted = data.flatMap((point) => {
+    const value = pointResult(point, unit);
+    return value === null ? [] : [{ ...point, value }];
+  });
+  const format = (value: number) => formatResult(value, unit, currency);
+  return (
+    <ScatterChart
+      responsive
+      title={title}
+      className={chartClass}
+      style={{ width: '100%', height: CHART_HEIGHT }}
+      margin={{ top: 12, right: 24, bottom: 8, left: 8 }}
+    >
+      <CartesianGrid strokeDasharray="3 3" />
+      <XAxis
+        type="number"
+        dataKey="rating"
+        name="Compliance"
+        domain={[0, 100]}
+        ticks={PERCENT_TICKS}
+        unit="%"
+      />
+      <YAxis
+        type="number"
+        dataKey="value"
+        name="Result"
+        width={unit === 'r' ? 64 : 88}
+        tickFormatter={format}
+      />
+      <ReferenceLine y={0} className="[&_line]:stroke-muted-foreground" />
+      <Tooltip
+        content={(props: TooltipContentProps) => <PointTooltip {...props} format={format} />}
+        cursor={{ strokeDasharray: '3 3' }}
+      />
+      <Scatter
+        data={plotted}
+        name="Sessions"
+        shape={(props: { cx?: number; cy?: number; payload?: unknown }) => (
+          <BandPoint cx={props.cx} cy={props.cy} payload={props.payload} r={5} />
+        )}
+      />
+    </ScatterChart>
+  );
+}
+
+function PointTooltip({
+  active,
+  payload,
+  format,
+}: TooltipContentProps & { format: (value: number) => string }) {
+  const point = payload?.[0]?.payload as (ResultPoint & { value: number }) | undefined;
+  if (!active || !point) return null;
+  return (
+    <TooltipBox title={point.date} rating={point.rating}>
+      {`Result: ${format(point.value)}`}
+    </TooltipBox>
   );
 }

@@ -14,3 +14,7 @@ export const RuleComplianceBarChart = lazy(() =>
 export const MonthlyTrendsLineChart = lazy(() =>
   loadCharts().then((charts) => ({ default: charts.MonthlyTrendsLineChart })),
 );
+
+export const RatingResultScatterChart = lazy(() =>
+  loadCharts().then((charts) => ({ default: charts.RatingResultScatterChart })),
+);

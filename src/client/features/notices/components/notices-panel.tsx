@@ -10,6 +10,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
 import { useNotices } from '../api/get-notices.ts';
 import { useMarkNoticeRead } from '../api/mark-notice-read.ts';
+import { formatR } from '#client/lib/format-result.ts';
 
 type NoticeOf<K extends Notice['kind']> = Extract<Notice, { kind: K }>;
 
@@ -86,10 +87,6 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <dd className="font-semibold wrap-anywhere">{children}</dd>
     </div>
   );
-}
-
-function formatR(value: number) {
-  return `${value > 0 ? '+' : ''}${value.toFixed(2)} R`;
 }
 
 function SessionLink({ session }: { session: ReportSession | null }) {
