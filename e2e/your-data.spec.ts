@@ -88,7 +88,7 @@ test('the CSV download starts with its header row', async ({ page }, info) => {
   expect(csv.file.suggestedFilename()).toMatch(/^rulekeeper-sessions-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await downloadedText(csv.path)).replace(/^\uFEFF/, '').split('\r\n');
   expect(lines[0]).toBe(
-    'Date,Name,Session Type,Compliance (%),Rules Followed,Rules Total,Followed Rules,Broken Rules,Notes',
+    'Date,Name,Session Type,Compliance (%),Rules Followed,Rules Total,Followed Rules,Broken Rules,Notes,Result,Result (R)',
   );
   expect(lines[1]).toMatch(/^2026-03-10,Tokyo open,/);
 });
