@@ -61,7 +61,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && node scripts/e2e-server.js',
+    // CI's PostgreSQL pass reuses the build the SQLite pass just made (E2E_REUSE_BUILD=1).
+    command: process.env.E2E_REUSE_BUILD
+      ? 'node scripts/e2e-server.js'
+      : 'npm run build && node scripts/e2e-server.js',
     url: `http://localhost:${PORT}/api/health`,
     env: { PORT: String(PORT), HOST: '127.0.0.1' },
     reuseExistingServer: false,
