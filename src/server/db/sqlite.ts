@@ -1,7 +1,11 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  SqliteDriver,
+  type SqliteConnection,
+  type SqlitePreparedStatement,
+} from './sqlite-driver.ts';
 
 /** Prepared statements kept per connection: the app's queries are a few dozen fixed texts. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -13,7 +17,7 @@ function toSqliteValue(value: unknown): unknown {
   return value;
 }
 
-function wrapStatement(statement: BetterSqlite3.Statement): SqliteStatement {
+function wrapStatement(statement: SqlitePreparedStatement): SqliteStatement {
   const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
   return {
     reader: statement.reader,
@@ -27,7 +31,7 @@ function wrapStatement(statement: BetterSqlite3.Statement): SqliteStatement {
  * Preparing a statement costs more than running a simple one, and Kysely prepares every
  * query anew: keep the prepared statements by SQL text, least recently used out first.
  */
-function createStatementCache(database: BetterSqlite3.Database) {
+function createStatementCache(database: SqliteConnection) {
   const statements = new Map<string, SqliteStatement>();
   return (sql: string): SqliteStatement => {
     const cached = statements.get(sql);
@@ -71,7 +75,7 @@ function createPrivateFile(filename: string) {
 /** Opens the SQLite file (or `:memory:`) with durable settings. */
 export function createSqliteDialect(filename: string) {
   if (filename !== ':memory:') createPrivateFile(filename);
-  const database = new BetterSqlite3(filename);
+  const database = new SqliteDriver(filename);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { SqliteDriver } from '#server/db/sqlite-driver.ts';
 import { afterAll, expect, test } from 'vitest';
 import { createTestImageStore } from '#testing/image-store.ts';
 import { createApp } from '#server/app.ts';
@@ -42,7 +42,7 @@ test('closing waits for a handler whose client hung up before it closes the data
   await request;
   await app.close();
 
-  const stored = new BetterSqlite3(filename, { readonly: true });
+  const stored = new SqliteDriver(filename, { readonly: true });
   try {
     expect(stored.prepare('select username from users').all()).toEqual([
       { username: account.username },
