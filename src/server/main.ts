@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
+import { lockDataFolder } from './db/data-folder-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { imageFolders } from './image-folders.ts';
 import { startNoticeScheduler } from './modules/notices/notice-scheduler.ts';
@@ -21,8 +22,11 @@ function readConfig(): Config {
   }
 }
 
-/** Open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
+/** Lock the data folder → open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
 async function main(config: Config) {
+  // One server per SQLite data folder, claimed before anything is opened or migrated; the
+  // lock lasts as long as this process (PostgreSQL serves several instances and needs none).
+  const folderLock = config.databaseUrl ? null : lockDataFolder(config.dataDir);
   const database = createDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
@@ -70,6 +74,7 @@ async function main(config: Config) {
     notices
       .stop()
       .then(() => app.close())
+      .then(() => folderLock?.release())
       .then(
         () => process.exit(0),
         (error: unknown) => {
