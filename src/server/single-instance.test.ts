@@ -32,7 +32,14 @@ test('a second server on a SQLite data folder in use stops with one clear line; 
   const firstBase = await first.address();
 
   const second = start({ DATA_DIR: dataDir });
-  expect(await second.exited).toBe(1);
+  const outcome = await Promise.race([
+    second.exited.then((code) => `exited with ${code}`),
+    second.address().then(
+      () => 'listening',
+      () => 'exited',
+    ),
+  ]);
+  expect(outcome).toBe('exited with 1');
   expect(linesOf(second.output())).toEqual([
     `Another Rulekeeper server is already using the data folder ${dataDir} (SQLite serves one instance; for several, use PostgreSQL with DATABASE_URL).`,
   ]);
