@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,36 @@ test('a second server on a SQLite data folder in use stops with one clear line; 
   expect(await third.exited).toBe(0);
   const fourth = start({ DATA_DIR: dataDir });
   expect(await health(await fourth.address())).toBe(200);
+});
+
+test('the command-line tools work beside a live server on its data folder', async () => {
+  const dataDir = join(root, 'with-tools');
+  const server = start({ DATA_DIR: dataDir });
+  const base = await server.address();
+  // As `npm run user:create` and `npm run sweep:images` run them, with the password piped in.
+  const tool = (script: string, args: string[], input = '') =>
+    spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      input,
+      encoding: 'utf8',
+    });
+
+  const created = tool(
+    'src/server/manage-users.ts',
+    ['create', '--username', 'ops', '--full-name', 'Desk Ops', '--email', 'ops@example.com'],
+    'ops-password-2026\n',
+  );
+  expect(created.stderr).toBe('');
+  expect(created.stdout.trim()).toBe('Created administrator ops.');
+  expect(tool('src/server/sweep-images.ts', []).status).toBe(0);
+
+  // The server sees what the tool wrote.
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'ops', password: 'ops-password-2026' }),
+  });
+  expect(login.status).toBe(200);
 });
 
 test('servers on different SQLite data folders run side by side', async () => {
