@@ -13,7 +13,7 @@ const TEMPORARY_PREFIX = '.tmp-';
  * Flushes a folder's entries (a rename, a new subfolder) to disk. A renamed file is safe from
  * a crash of the process once renamed, but only safe from a power loss once its folder is
  * flushed too; the row that points at the file commits after this. Windows cannot open a
- * folder to flush it, and its file system journals names itself.
+ * folder to flush it.
  */
 async function syncFolder(folder: string): Promise<void> {
   if (process.platform === 'win32') return;
