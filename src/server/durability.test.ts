@@ -152,11 +152,18 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       let isStopping = false;
       let currentLife = Promise.resolve(life);
       let ackWaiter: { count: number; resolve: () => void } | null = null;
-      const untilAcknowledged = (count: number) =>
-        new Promise<void>((resolve) => {
-          if (acknowledged.size >= count) return resolve();
+      /** Waits for `count` acknowledged writes, or for a failure, which the caller then reports. */
+      const untilAcknowledged = async (count: number) => {
+        await new Promise<void>((resolve) => {
+          if (acknowledged.size >= count || unexpected.length > 0) return resolve();
           ackWaiter = { count, resolve };
         });
+        expect(unexpected).toEqual([]);
+      };
+      const fail = (problem: string) => {
+        unexpected.push(problem);
+        ackWaiter?.resolve();
+      };
 
       let written = 0;
       const writer = async () => {
@@ -177,7 +184,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
             const response = await postJson(serving.base, '/api/sessions', body, cookie);
             const text = await response.text();
             if (response.status !== 201) {
-              unexpected.push(`${response.status} ${text}`);
+              fail(`${response.status} ${text}`);
               return;
             }
             const { session } = JSON.parse(text) as {
@@ -191,7 +198,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           } catch (error) {
             // Cut off by the kill: not acknowledged. Any other failure is the test's failure.
             if (!serving.isKilled) {
-              unexpected.push(String(error));
+              fail(String(error));
               return;
             }
           } finally {
