@@ -16,15 +16,15 @@ export interface DataFolderLock {
 /**
  * Claims the SQLite data folder for this server, or throws `DataFolderInUse` when another live
  * server has it. Two servers on one SQLite file would each keep their own login and signup
- * counters and run their own start-up sweep beside the other's writes; SQLite serves one
- * instance, PostgreSQL many.
+ * counters (doubling the limits), and their writers would contend through the file lock
+ * instead of queueing on one connection; SQLite serves one instance, PostgreSQL many.
  *
  * The lock is an OS lock, not the presence of a file: a connection to `rulekeeper.lock` in
  * exclusive locking mode takes SQLite's exclusive lock (fcntl byte-range locks on POSIX,
  * LockFileEx on Windows) and keeps it until the connection closes. The OS drops it when the
- * process ends in any way, SIGKILL included, so there is never a stale lock to
- * delete by hand. The file itself holds nothing; it lies beside the database, not in it, so the
- * command-line tools can still open the database while the server runs.
+ * process ends in any way, SIGKILL included, so there is never a stale lock to delete by hand.
+ * The file itself holds nothing; it lies beside the database, not in it, so the command-line
+ * tools can still open the database while the server runs.
  */
 export function lockDataFolder(dataDir: string): DataFolderLock {
   const filename = join(dataDir, 'rulekeeper.lock');
