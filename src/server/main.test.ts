@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { linesOf, startServer as startProcess } from '#testing/server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'rk-main-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,58 +23,9 @@ const withoutRootOverride =
     ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--']
     : [];
 
-/** Runs `src/server/main.ts` as `npm run dev` does, and collects what it prints. */
+/** The server, as `npm run dev` runs it, on a data folder of its own unless `env` names one. */
 function startServer(env: Record<string, string>, prefix: string[] = []) {
-  const [command = process.execPath, ...args] = [
-    ...prefix,
-    process.execPath,
-    '--import',
-    'tsx',
-    'src/server/main.ts',
-  ];
-  const child = spawn(command, args, {
-    env: {
-      ...process.env,
-      DATA_DIR: dataFolder(),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const waiters: Array<{ pattern: RegExp; resolve: (match: RegExpMatchArray) => void }> = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const waiter of [...waiters]) {
-      const match = output.match(waiter.pattern);
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  /** Resolves when the output matches, so a test acts on what the server did, not on a timer. */
-  const waitForOutput = (pattern: RegExp) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const match = output.match(pattern);
-      if (match) return resolve(match);
-      waiters.push({ pattern, resolve });
-      void exited.then(() => reject(new Error(`exited before printing ${pattern}:\n${output}`)));
-    });
-  return { child, exited, output: () => output, waitForOutput };
-}
-
-/** The lines a failed start printed, without npm's or Node's own warnings. */
-function linesOf(output: string) {
-  return output
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.includes('ExperimentalWarning'));
+  return startProcess({ DATA_DIR: dataFolder(), ...env }, prefix);
 }
 
 describe('the server process', () => {
@@ -86,8 +38,7 @@ describe('the server process', () => {
 
   test('SIGTERM lets an in-flight request finish, then exits cleanly', async () => {
     const server = startServer({ LOG_LEVEL: 'debug' });
-    const [, port] = await server.waitForOutput(/on http:\/\/localhost:(\d+)/);
-    const base = `http://127.0.0.1:${port}`;
+    const base = await server.address();
 
     // A signup spends a while hashing the password: the signal goes as soon as the server
     // has seen the request.

@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
+import { lockDataFolder } from './db/data-folder-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { imageFolders } from './image-folders.ts';
 import { startNoticeScheduler } from './modules/notices/notice-scheduler.ts';
 import { describeStartupError } from './startup-errors.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
 import { sweepImages } from './storage/sweep.ts';
+import { startImageSweeps } from './storage/sweep-schedule.ts';
 
 function readConfig(): Config {
   try {
@@ -21,8 +23,11 @@ function readConfig(): Config {
   }
 }
 
-/** Open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
+/** Lock the data folder → open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
 async function main(config: Config) {
+  // One server per SQLite data folder, claimed before anything is opened or migrated; the
+  // lock lasts as long as this process (PostgreSQL serves several instances and needs none).
+  const folderLock = config.databaseUrl ? null : lockDataFolder(config.dataDir);
   const database = createDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateToLatest(database);
@@ -55,6 +60,9 @@ async function main(config: Config) {
     log: app.log,
   });
 
+  // Started once the server listens.
+  let sweeps: { stop: () => Promise<void> } | null = null;
+
   let isClosing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (isClosing) return;
@@ -66,10 +74,11 @@ async function main(config: Config) {
       process.exit(1);
     }, 10_000);
     forced.unref();
-    // The jobs stop (a run under way finishes) before the database closes with the app.
-    notices
-      .stop()
+    // The jobs and sweeps stop (a run under way finishes) before the database closes with the
+    // app.
+    Promise.all([notices.stop(), sweeps?.stop()])
       .then(() => app.close())
+      .then(() => folderLock?.release())
       .then(
         () => process.exit(0),
         (error: unknown) => {
@@ -84,11 +93,11 @@ async function main(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // Files a crash left without a row; in the background, the server is already answering.
-  sweepImages({ images, folders: imageFolders(database) }).then(
-    (removed) => removed > 0 && app.log.info({ removed }, 'removed unreferenced image files'),
-    (error: unknown) => app.log.warn({ err: error }, 'image sweep failed'),
-  );
+  // Files a crash or a failed removal left without a row: now, and every hour after.
+  sweeps = startImageSweeps({
+    sweep: () => sweepImages({ images, folders: imageFolders(database) }),
+    log: app.log,
+  });
   app.log.info(
     `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
   );

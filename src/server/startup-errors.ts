@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { DataFolderInUse } from './db/data-folder-lock.ts';
 
 /** The codes of an error and of everything it wraps (`cause`, AggregateError's `errors`). */
 function codesOf(error: unknown, seen = new Set<unknown>()): string[] {
@@ -45,6 +46,9 @@ const FOLDER_REASONS: Record<string, string> = {
  * for the problems an operator can cause (folders, files, the database's address).
  */
 export function describeStartupError(error: unknown, config: Config): string {
+  if (error instanceof DataFolderInUse) {
+    return `Another Rulekeeper server is already using the data folder ${error.dataDir} (SQLite serves one instance; for several, use PostgreSQL with DATABASE_URL).`;
+  }
   const codes = codesOf(error);
   const has = (table: Record<string, string>) => codes.find((code) => code in table);
 

@@ -6,7 +6,8 @@ import { sweepImages } from './storage/sweep.ts';
 
 /**
  * `npm run sweep:images`: removes stored images that no row references (the server also does
- * this at start-up). Safe while the app runs: files younger than an hour are left alone.
+ * this at start-up and every hour). Safe while the app runs: files younger than an hour are left
+ * alone.
  */
 try {
   const config = loadConfig();

@@ -67,7 +67,7 @@ class RulekeeperSqliteDialect extends SqliteDialect {
  * file: it holds password hashes and every trader's journal. (SQLite gives its -wal and -shm
  * files the database file's permissions.) Existing folders and files are left as they are.
  */
-function createPrivateFile(filename: string) {
+export function createPrivateFile(filename: string) {
   mkdirSync(dirname(filename), { recursive: true, mode: 0o700 });
   closeSync(openSync(filename, 'a', 0o600));
 }

@@ -7,6 +7,24 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+const TEMPORARY_PREFIX = '.tmp-';
+
+/**
+ * Flushes a folder's entries (a rename, a new subfolder) to disk. A renamed file is safe from
+ * a crash of the process once renamed, but only safe from a power loss once its folder is
+ * flushed too; the row that points at the file commits after this. Windows cannot open a
+ * folder to flush it.
+ */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Images as files under `root` (`DATA_DIR/images`), readable by the server's user only, like
  * the database. A file is written under a temporary name, flushed to disk and then renamed, so
@@ -22,8 +40,8 @@ export function createFilesystemImageStore(root: string): ImageStore {
     async put(key, bytes) {
       const path = pathOf(key);
       const folder = join(path, '..');
-      await mkdir(folder, { recursive: true, mode: 0o700 });
-      const temporary = join(folder, `.tmp-${randomBytes(8).toString('hex')}`);
+      if (await mkdir(folder, { recursive: true, mode: 0o700 })) await syncFolder(root);
+      const temporary = join(folder, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
       const file = await open(temporary, 'wx', 0o600);
       try {
         await file.writeFile(bytes);
@@ -37,6 +55,7 @@ export function createFilesystemImageStore(root: string): ImageStore {
         await rm(temporary, { force: true });
         throw error;
       }
+      await syncFolder(folder);
     },
 
     async get(key) {
@@ -63,7 +82,7 @@ export function createFilesystemImageStore(root: string): ImageStore {
       }
       for (const name of names) {
         // A write under way (or one a crash cut short): not an image yet.
-        if (name.startsWith('.tmp-')) continue;
+        if (name.startsWith(TEMPORARY_PREFIX)) continue;
         const key = `${folder}/${name}`;
         try {
           const { mtime } = await stat(join(root, key));
@@ -72,6 +91,31 @@ export function createFilesystemImageStore(root: string): ImageStore {
           if (!isMissing(error)) throw error;
         }
       }
+    },
+
+    // A crash between opening a temporary file and renaming it leaves the file for good: no
+    // key names it, so only this finds it.
+    async removeAbandonedWrites(before) {
+      let removed = 0;
+      const folders = await readdir(root, { withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      for (const folder of folders) {
+        if (!folder.isDirectory()) continue;
+        for (const name of await readdir(join(root, folder.name))) {
+          if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+          const path = join(root, folder.name, name);
+          try {
+            if ((await stat(path)).mtime >= before) continue;
+            await rm(path, { force: true });
+            removed += 1;
+          } catch (error) {
+            if (!isMissing(error)) throw error;
+          }
+        }
+      }
+      return removed;
     },
   };
 }

@@ -13,6 +13,12 @@ export interface ImageStore {
   delete(key: string): Promise<void>;
   /** Every key under `prefix` (`screenshots/`), with when it was written: for the sweep. */
   list(prefix: string): AsyncIterable<{ key: string; writtenAt: Date }>;
+  /**
+   * Removes what writes cut short by a crash left behind (the filesystem store's temporary
+   * files) that were last touched before `before`; answers how many. For the sweep. A store
+   * whose writes are all-or-nothing (object storage) has nothing to remove and leaves it out.
+   */
+  removeAbandonedWrites?(before: Date): Promise<number>;
 }
 
 /**

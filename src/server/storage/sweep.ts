@@ -18,7 +18,8 @@ export interface SweptFolder {
 
 /**
  * Removes stored images that no row references: left by a crash between writing a file and
- * committing its row, or by a delete whose file removal failed. Runs at start-up and on demand
+ * committing its row, or by a delete whose file removal failed; and what a crash left of a
+ * write it cut short (a temporary file). Runs at start-up, every hour after, and on demand
  * (`npm run sweep:images`); answers how many files it removed.
  */
 export async function sweepImages({
@@ -31,7 +32,7 @@ export async function sweepImages({
   now?: Date;
 }): Promise<number> {
   const cutoff = now.getTime() - SWEEP_GRACE_MS;
-  let removed = 0;
+  let removed = (await images.removeAbandonedWrites?.(new Date(cutoff))) ?? 0;
 
   for (const { prefix, refOf, findReferenced } of folders) {
     let batch: { key: string; ref: string }[] = [];

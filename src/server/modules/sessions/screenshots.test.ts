@@ -1,4 +1,4 @@
-import { utimes } from 'node:fs/promises';
+import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -285,6 +285,32 @@ describeEachDialect('session screenshots', (dialect) => {
           `screenshots/${young}`,
           `thumbnails/${kept.screenshotPath}.webp`,
           `thumbnails/${young}.webp`,
+        ].sort(),
+      );
+    });
+
+    test('the sweep removes the temporary files of writes a crash cut short, once old, and nothing else', async () => {
+      const kept = await withScreenshot();
+      // As a kill between opening a temporary file and renaming it leaves them.
+      const abandoned = ['screenshots/.tmp-0123456789abcdef', 'thumbnails/.tmp-fedcba9876543210'];
+      const underWay = 'screenshots/.tmp-00112233445566ff';
+      for (const file of [...abandoned, underWay]) {
+        await writeFile(join(t.imageDir, file), 'half an image');
+      }
+      const now = new Date();
+      const old = new Date(now.getTime() - SWEEP_GRACE_MS - 60_000);
+      for (const file of await t.listImageFiles()) {
+        if (file !== underWay) await utimes(join(t.imageDir, file), old, old);
+      }
+
+      expect(await sweepImages({ images: t.images, folders: imageFolders(t.database), now })).toBe(
+        2,
+      );
+      expect(await t.listImageFiles()).toEqual(
+        [
+          `screenshots/${kept.screenshotPath}`,
+          underWay,
+          `thumbnails/${kept.screenshotPath}.webp`,
         ].sort(),
       );
     });
