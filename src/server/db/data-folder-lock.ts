@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { createPrivateFile } from './sqlite.ts';
+import { SqliteDriver } from './sqlite-driver.ts';
 
 /** Thrown when another live server holds the data folder. */
 export class DataFolderInUse extends Error {
@@ -30,7 +30,7 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   const filename = join(dataDir, 'rulekeeper.lock');
   // Created like the database, so a folder the server may not write fails with the same line.
   createPrivateFile(filename);
-  const connection = new BetterSqlite3(filename, { timeout: 0 });
+  const connection = new SqliteDriver(filename, { timeout: 0 });
   try {
     connection.pragma('locking_mode = EXCLUSIVE');
     // No journal file beside it: the lock file never holds data.
