@@ -115,7 +115,9 @@ const envSchema = z.object({
     .default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, S3_PREFIX_ERROR)

@@ -24,14 +24,16 @@ function readConfig(): Config {
 /** Open db → migrate → createApp → listen; close cleanly on SIGTERM/SIGINT. */
 async function main(config: Config) {
   const database = createDatabase(databaseOptionsFromConfig(config));
+  const images = createImageStoreFromConfig(config);
   try {
     await migrateToLatest(database);
+    // A bucket that is missing or refuses us stops the start, rather than every upload later.
+    await images.check();
   } catch (error) {
     await database.db.destroy().catch(() => {});
     throw error;
   }
 
-  const images = createImageStoreFromConfig(config);
   const app = await createApp({
     database,
     config,
@@ -90,7 +92,7 @@ async function main(config: Config) {
     (error: unknown) => app.log.warn({ err: error }, 'image sweep failed'),
   );
   app.log.info(
-    `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}; images ${config.s3 ? `in the S3 bucket ${config.s3.bucket}` : 'on disk'})`,
   );
 }
 

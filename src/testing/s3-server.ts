@@ -8,7 +8,8 @@ import { CreateBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-s
 import type { S3Settings } from '#server/config.ts';
 import { createS3Client } from '#server/storage/s3-store.ts';
 
-// s3rver checks request signatures against these fixed keys, so signing is exercised too.
+// The one account s3rver knows: it refuses other access keys (it does not check SigV4
+// signatures themselves, so real S3 or MinIO remain the test of signing).
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 
