@@ -192,7 +192,7 @@ describe('configuration', () => {
       { S3_SECRET_ACCESS_KEY: secret, S3_BUCKET: 'Bad_Bucket' },
       { S3_SECRET_ACCESS_KEY: secret, S3_BUCKET: 'b-1' },
     ]) {
-      expect(messageOf(env)).toMatch(/^Invalid configuration:\n  S3_/);
+      expect(messageOf(env)).toMatch(/^Invalid configuration:\n {2}S3_/);
       expect(messageOf(env)).not.toContain(secret);
     }
   });
