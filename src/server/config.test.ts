@@ -56,6 +56,8 @@ describe('configuration', () => {
     ['JOBS_INTERVAL_SECONDS', '-1'],
     ['JOBS_INTERVAL_SECONDS', '1.5'],
     ['JOBS_INTERVAL_SECONDS', 'often'],
+    ['S3_BUCKET', 'My_Bucket'],
+    ['S3_BUCKET', 'ab'],
   ])('a bad %s (%s) stops the start with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -100,5 +102,98 @@ describe('configuration', () => {
       loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: '"Desk, Inc." <desk@example.com>' })
         .mail?.from,
     ).toBe('"Desk, Inc." <desk@example.com>');
+  });
+
+  test('without S3_BUCKET images stay on disk, and S3 settings have no effect', () => {
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  test('S3_BUCKET alone: AWS itself, us-east-1, the SDK own credentials, no prefix', () => {
+    expect(loadConfig({ S3_BUCKET: 'desk-images' }).s3).toEqual({
+      bucket: 'desk-images',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: null,
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  test('every S3 setting is read; the prefix ends with a slash', () => {
+    expect(
+      loadConfig({
+        S3_BUCKET: 'rulekeeper.images',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret/with+chars',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'prod/rulekeeper',
+      }).s3,
+    ).toEqual({
+      bucket: 'rulekeeper.images',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/with+chars' },
+      forcePathStyle: true,
+      prefix: 'prod/rulekeeper/',
+    });
+    expect(loadConfig({ S3_BUCKET: 'b-1', S3_PREFIX: 'staging/' }).s3?.prefix).toBe('staging/');
+  });
+
+  test.each([
+    ['S3_ENDPOINT', 'minio.internal:9000', 'must be an http:// or https:// URL'],
+    ['S3_ENDPOINT', 'ftp://minio.internal', 'must be an http:// or https:// URL'],
+    ['S3_REGION', 'EU West', 'must be a region name'],
+    ['S3_FORCE_PATH_STYLE', 'yes', 'must be true or false'],
+    ['S3_PREFIX', '../other', 'must be folder names'],
+    ['S3_PREFIX', '/rulekeeper/', 'must be folder names'],
+    ['S3_PREFIX', 'a//b', 'must be folder names'],
+  ])('a bad %s (%s) beside S3_BUCKET is refused, naming it', (name, value, message) => {
+    expect(() => loadConfig({ S3_BUCKET: 'desk-images', [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}: .*${message.replace(/[/.]/g, '\\$&')}`),
+    );
+  });
+
+  test.each(['S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID'])(
+    '%s without S3_BUCKET is refused: the images would silently stay on disk',
+    (name) => {
+      const value = name === 'S3_ENDPOINT' ? 'http://minio:9000' : 'true';
+      expect(() => loadConfig({ [name]: value })).toThrow(
+        `Invalid configuration:\n  ${name}: has no effect without S3_BUCKET`,
+      );
+    },
+  );
+
+  test('half an S3 key pair is refused, naming the missing half; no key pair is fine', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      'S3_SECRET_ACCESS_KEY: must be set with S3_ACCESS_KEY_ID',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_SECRET_ACCESS_KEY: 's' })).toThrow(
+      'S3_ACCESS_KEY_ID: must be set with S3_SECRET_ACCESS_KEY',
+    );
+    expect(
+      loadConfig({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' }).s3,
+    ).toMatchObject({ credentials: null });
+  });
+
+  test('no S3 error message shows the secret', () => {
+    const secret = 'very-secret-value';
+    const messageOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected the configuration to be refused');
+    };
+    for (const env of [
+      { S3_SECRET_ACCESS_KEY: secret },
+      { S3_SECRET_ACCESS_KEY: secret, S3_BUCKET: 'Bad_Bucket' },
+      { S3_SECRET_ACCESS_KEY: secret, S3_BUCKET: 'b-1' },
+    ]) {
+      expect(messageOf(env)).toMatch(/^Invalid configuration:\n {2}S3_/);
+      expect(messageOf(env)).not.toContain(secret);
+    }
   });
 });

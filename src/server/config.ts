@@ -46,6 +46,19 @@ const mailFromSchema = z.string().refine((value) => {
   return z.email().safeParse(address).success;
 }, MAIL_FROM_ERROR);
 
+const S3_PREFIX_ERROR =
+  'must be folder names of letters, digits, - and _ separated by /, such as rulekeeper/ or prod/rulekeeper/';
+
+/** The S3 variables that mean something only beside S3_BUCKET. */
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535 (0: any free port)' })
@@ -83,6 +96,32 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds (0: no scheduled jobs)')
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .default(300),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL, such as http://minio.internal:9000',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name, such as us-east-1 or eu-west-3')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, S3_PREFIX_ERROR)
+    .optional(),
 });
 
 export interface Config {
@@ -107,6 +146,42 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   /** How often the scheduled jobs (weekly report, alert, mail) run; 0: never. */
   jobsIntervalSeconds: number;
+  /** The bucket that holds the images (`S3_*`); null: files under `DATA_DIR/images`. */
+  s3: S3Settings | null;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, ...); undefined: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** null: the SDK's own chain (AWS_* variables, shared files, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `host/bucket/key` addresses instead of `bucket.host/key`, as most local servers need. */
+  forcePathStyle: boolean;
+  /** Put before every key (`rulekeeper/`), so one bucket can hold several instances' images; or ''. */
+  prefix: string;
+}
+
+/**
+ * What the schema cannot say alone: an S3 setting without the bucket would be ignored, and the
+ * images would silently stay on this machine's disk (a typo in S3_BUCKET's name must not pass
+ * for a working setup); half a key pair would be dropped for the SDK's own credentials.
+ */
+function s3Issues(env: Record<string, string | undefined>): string[] {
+  if (env.S3_BUCKET === undefined) {
+    return S3_SETTINGS.filter((name) => env[name] !== undefined).map(
+      (name) => `  ${name}: has no effect without S3_BUCKET`,
+    );
+  }
+  const [idSet, secretSet] = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].map(
+    (value) => value !== undefined,
+  );
+  if (idSet === secretSet) return [];
+  const [missing, other] = idSet
+    ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+    : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  return [`  ${missing}: must be set with ${other} (or neither, for the SDK's own credentials)`];
 }
 
 export class ConfigError extends Error {
@@ -118,8 +193,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= command`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)),
+    ...s3Issues(present),
+  ];
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -137,5 +217,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM.trim() } : null,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+        }
+      : null,
   };
 }

@@ -1,8 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Session } from '#shared/schemas/sessions.ts';
+import { createPng, toDataUrl } from '#testing/images.ts';
+import { startTestS3Server, type TestS3Server } from '#testing/s3-server.ts';
+import { buildSession } from '#testing/sessions.ts';
 import { linesOf, startServer as startProcess } from '#testing/server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'rk-main-'));
@@ -105,6 +117,80 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(linesOf(server.output())).toEqual([
       'Cannot connect to PostgreSQL at 127.0.0.1:1/rulekeeper (DATABASE_URL): connection refused.',
+    ]);
+  });
+});
+
+describe('the server process with images in an S3 bucket', () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+  });
+  afterAll(() => s3.close());
+  // On Node 20 the SDK warns that its 2027 versions need Node 22: not the line under test.
+  const quiet = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+  test('a screenshot goes to the bucket and nothing to the data folder', async () => {
+    const bucket = await s3.createBucket();
+    const server = startServer({ ...bucket.env, ...quiet });
+    const [, port] = await server.waitForOutput(/on http:\/\/localhost:(\d+)/);
+    const folder = join(root, `data-${folders}`);
+    expect(server.output()).toContain(`images in the S3 bucket ${bucket.bucket}`);
+    const base = `http://127.0.0.1:${port}`;
+
+    const post = (path: string, body: unknown, cookie = '') =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
+    const account = { username: 'bucketeer', password: 'long-enough-to-pass' };
+    const signup = await post('/api/auth/signup', {
+      ...account,
+      fullName: 'Bucket Trader',
+      email: 'bucket@example.com',
+    });
+    expect(signup.status).toBe(201);
+    const login = await post('/api/auth/login', account);
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const created = await post(
+      '/api/sessions',
+      buildSession({ screenshotData: toDataUrl(await createPng()) }),
+      cookie,
+    );
+    expect(created.status).toBe(201);
+    const { session } = (await created.json()) as { session: Session };
+    const ref = session.screenshotPath;
+
+    expect(await bucket.listKeys()).toEqual([`screenshots/${ref}`, `thumbnails/${ref}.webp`]);
+    const served = await fetch(`${base}/api/screenshots/${ref}`, { headers: { cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(existsSync(join(folder, 'images'))).toBe(false);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  test('a missing bucket stops the start with one clear line', async () => {
+    const { env } = await s3.createBucket();
+    const server = startServer({ ...env, S3_BUCKET: 'no-such-bucket', ...quiet });
+    expect(await server.exited).toBe(1);
+    expect(linesOf(server.output())).toEqual([
+      `Cannot use the S3 bucket no-such-bucket at ${s3.endpoint} (S3_BUCKET, S3_ENDPOINT): the bucket does not exist.`,
+    ]);
+  });
+
+  test('an S3 endpoint that refuses connections stops the start with one clear line', async () => {
+    const { env, bucket } = await s3.createBucket();
+    const server = startServer({ ...env, S3_ENDPOINT: 'http://127.0.0.1:1', ...quiet });
+    expect(await server.exited).toBe(1);
+    expect(linesOf(server.output())).toEqual([
+      `Cannot use the S3 bucket ${bucket} at http://127.0.0.1:1 (S3_BUCKET, S3_ENDPOINT): connection refused.`,
     ]);
   });
 });

@@ -29,14 +29,16 @@ async function main(config: Config) {
   // lock lasts as long as this process (PostgreSQL serves several instances and needs none).
   const folderLock = config.databaseUrl ? null : lockDataFolder(config.dataDir);
   const database = createDatabase(databaseOptionsFromConfig(config));
+  const images = createImageStoreFromConfig(config);
   try {
     await migrateToLatest(database);
+    // A bucket that is missing or refuses us stops the start, rather than every upload later.
+    await images.check();
   } catch (error) {
     await database.db.destroy().catch(() => {});
     throw error;
   }
 
-  const images = createImageStoreFromConfig(config);
   const app = await createApp({
     database,
     config,
@@ -99,7 +101,7 @@ async function main(config: Config) {
     log: app.log,
   });
   app.log.info(
-    `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}; images ${config.s3 ? `in the S3 bucket ${config.s3.bucket}` : 'on disk'})`,
   );
 }
 

@@ -1,5 +1,6 @@
-import type { Config } from './config.ts';
+import type { Config, S3Settings } from './config.ts';
 import { DataFolderInUse } from './db/data-folder-lock.ts';
+import { ImageStoreUnavailableError } from './storage/image-store.ts';
 
 /** The codes of an error and of everything it wraps (`cause`, AggregateError's `errors`). */
 function codesOf(error: unknown, seen = new Set<unknown>()): string[] {
@@ -21,12 +22,16 @@ function describePostgres(url: string): string {
   }
 }
 
-const POSTGRES_REASONS: Record<string, string> = {
+const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host not found',
   ETIMEDOUT: 'no answer',
   ECONNRESET: 'connection reset',
+};
+
+const POSTGRES_REASONS: Record<string, string> = {
+  ...NETWORK_REASONS,
   '28P01': 'password authentication failed',
   '28000': 'not allowed to connect',
   '3D000': 'the database does not exist',
@@ -41,6 +46,22 @@ const FOLDER_REASONS: Record<string, string> = {
   SQLITE_CANTOPEN: 'cannot create or open the database file (read-only or no permission)',
 };
 
+const S3_REASONS: Record<ImageStoreUnavailableError['reason'], string> = {
+  missing: 'the bucket does not exist',
+  denied:
+    'access denied: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or the credentials the AWS SDK found) and their rights on the bucket',
+  'wrong-region': 'the bucket is in another region: set S3_REGION to it',
+  'no-credentials':
+    'no credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or give the server AWS credentials of its own (a role, a profile)',
+  unreachable: 'no answer',
+};
+
+function describeS3(s3: S3Settings): string {
+  return s3.endpoint
+    ? `the S3 bucket ${s3.bucket} at ${s3.endpoint} (S3_BUCKET, S3_ENDPOINT)`
+    : `the S3 bucket ${s3.bucket} in ${s3.region} (S3_BUCKET, S3_REGION)`;
+}
+
 /**
  * One line that tells an operator what to fix when the server cannot start: no stack trace
  * for the problems an operator can cause (folders, files, the database's address).
@@ -51,6 +72,12 @@ export function describeStartupError(error: unknown, config: Config): string {
   }
   const codes = codesOf(error);
   const has = (table: Record<string, string>) => codes.find((code) => code in table);
+
+  if (config.s3 && error instanceof ImageStoreUnavailableError) {
+    const network = error.reason === 'unreachable' ? has(NETWORK_REASONS) : undefined;
+    const reason = network ? NETWORK_REASONS[network] : S3_REASONS[error.reason];
+    return `Cannot use ${describeS3(config.s3)}: ${reason}.`;
+  }
 
   if (config.databaseUrl) {
     const code = has(POSTGRES_REASONS);

@@ -2,14 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestS3Server } from '#testing/s3-server.ts';
 import { createDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createS3ImageStore } from './storage/s3-store.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rk-sweep-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-test('npm run sweep:images removes old files no session references, and says how many', async () => {
+/** The one image a row references: the SQLite database under DATA_DIR holds its session. */
+const used = 'UUUUUUUUUUUUUUUUUUUUUU.png';
+beforeAll(async () => {
   const database = createDatabase({ dialect: 'sqlite', filename: join(dataDir, 'rulekeeper.db') });
   await migrateToLatest(database);
   const { id: userId } = await database.db
@@ -23,7 +27,6 @@ test('npm run sweep:images removes old files no session references, and says how
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const used = 'UUUUUUUUUUUUUUUUUUUUUU.png';
   await database.db
     .insertInto('trading_sessions')
     .values({
@@ -40,7 +43,9 @@ test('npm run sweep:images removes old files no session references, and says how
     })
     .execute();
   await database.db.destroy();
+});
 
+test('npm run sweep:images removes old files no session references, and says how many', async () => {
   const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
   for (const folder of ['screenshots', 'thumbnails']) {
     mkdirSync(join(dataDir, 'images', folder), { recursive: true });
@@ -68,4 +73,42 @@ test('npm run sweep:images removes old files no session references, and says how
     'YYYYYYYYYYYYYYYYYYYYYY.png',
   ]);
   expect(readdirSync(join(dataDir, 'images', 'thumbnails'))).toEqual([`${used}.webp`]);
+});
+
+test('npm run sweep:images sweeps the S3 bucket when S3_BUCKET is set, and exits', async () => {
+  const s3 = await startTestS3Server();
+  try {
+    const bucket = await s3.createBucket();
+    const images = createS3ImageStore(bucket.settings());
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    // Beside the referenced image, two orphans, one of them young.
+    for (const key of [
+      `screenshots/${used}`,
+      'screenshots/OOOOOOOOOOOOOOOOOOOOOO.jpg',
+      'screenshots/YYYYYYYYYYYYYYYYYYYYYY.png',
+    ]) {
+      await images.put(key, Buffer.from('image'));
+      if (!key.includes('YYY')) await bucket.setWrittenAt(key, old);
+    }
+
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/sweep-images.ts'], {
+      env: {
+        ...process.env,
+        ...bucket.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('Removed 1 unreferenced image file.');
+    expect(run.status).toBe(0);
+    expect(await bucket.listKeys()).toEqual([
+      `screenshots/${used}`,
+      'screenshots/YYYYYYYYYYYYYYYYYYYYYY.png',
+    ]);
+  } finally {
+    await s3.close();
+  }
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { inject, describe } from 'vitest';
 import pg from 'pg';
 import { createApp, type App, type Timeouts } from '#server/app.ts';
@@ -6,17 +8,21 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import type { ImageStore } from '#server/storage/image-store.ts';
 import { createTestImageStore } from './image-store.ts';
+import type { TestBucket } from './s3-server.ts';
 
 export interface TestApp {
   app: App;
   database: AppDatabase;
   images: ImageStore;
-  /** The image store's folder. */
+  /** The image store's folder ('' when the images are in a bucket). */
   imageDir: string;
   /** Every file in the image store, `folder/name`, sorted. */
   listImageFiles: () => Promise<string[]>;
+  /** Backdates a stored image, for the sweep: on disk or in the bucket. */
+  setImageWrittenAt: (key: string, date: Date) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -46,14 +52,46 @@ async function createTestDatabase(
   };
 }
 
-/** The real app over a fresh database, as `npm start` builds it, without the client files. */
+/** Images in a bucket of the test S3 server, or on disk in a fresh temporary folder. */
+async function createImages(config: Config, bucket: TestBucket | undefined) {
+  if (bucket) {
+    const prefix = config.s3?.prefix ?? '';
+    return {
+      // Built from the configuration, as the server builds it.
+      images: createImageStoreFromConfig(config),
+      dir: '',
+      listFiles: async () =>
+        (await bucket.listKeys()).map((key) => {
+          if (!key.startsWith(prefix)) throw new Error(`${key} is outside the prefix ${prefix}`);
+          return key.slice(prefix.length);
+        }),
+      setWrittenAt: (key: string, date: Date) => bucket.setWrittenAt(`${prefix}${key}`, date),
+      remove: async () => {},
+    };
+  }
+  const store = await createTestImageStore();
+  return {
+    ...store,
+    setWrittenAt: (key: string, date: Date) => utimes(join(store.dir, key), date, date),
+  };
+}
+
+/**
+ * The real app over a fresh database, as `npm start` builds it, without the client files. The
+ * images go to `s3` (a bucket of `startTestS3Server`) when given, else to a temporary folder.
+ */
 export async function createTestApp(
   dialect: DialectName,
-  overrides: { env?: Record<string, string>; now?: () => Date; timeouts?: Timeouts } = {},
+  overrides: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    timeouts?: Timeouts;
+    s3?: TestBucket;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(dialect);
-  const config: Config = loadConfig({ ...overrides.env });
-  const store = await createTestImageStore();
+  const config: Config = loadConfig({ ...overrides.s3?.env, ...overrides.env });
+  const store = await createImages(config, overrides.s3);
   const app = await createApp({
     database,
     config,
@@ -69,6 +107,7 @@ export async function createTestApp(
     images: store.images,
     imageDir: store.dir,
     listImageFiles: store.listFiles,
+    setImageWrittenAt: store.setWrittenAt,
     close: async () => {
       await app.close(); // also closes the database
       await drop();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertValidKey, type ImageStore } from './image-store.ts';
 
@@ -37,6 +38,13 @@ export function createFilesystemImageStore(root: string): ImageStore {
   };
 
   return {
+    async check() {
+      // Made now rather than at the first upload, so a folder the server may not write to
+      // stops the start instead.
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await access(root, constants.W_OK);
+    },
+
     async put(key, bytes) {
       const path = pathOf(key);
       const folder = join(path, '..');

@@ -5,6 +5,12 @@
  * modules that store images.
  */
 export interface ImageStore {
+  /**
+   * Fails with an ImageStoreUnavailableError (or the file system's error) when the store cannot
+   * be used: the server calls it before it starts answering, so a wrong setting stops the start
+   * with one line instead of failing every upload later.
+   */
+  check(): Promise<void>;
   /** Stores the bytes under `key`, replacing nothing: keys are random and used once. */
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes stored under `key`, or null when there are none. */
@@ -27,6 +33,21 @@ export interface ImageStore {
  */
 const KEY = /^[a-z]+\/[A-Za-z0-9_-]+(\.[a-z]+)+$/;
 
+export function isValidKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 export function assertValidKey(key: string): void {
-  if (!KEY.test(key)) throw new Error(`Not an image store key: ${JSON.stringify(key)}`);
+  if (!isValidKey(key)) throw new Error(`Not an image store key: ${JSON.stringify(key)}`);
+}
+
+/** Why a remote store cannot be used; start-up turns it into a line naming the settings. */
+export class ImageStoreUnavailableError extends Error {
+  override name = 'ImageStoreUnavailableError';
+  constructor(
+    readonly reason: 'missing' | 'denied' | 'wrong-region' | 'no-credentials' | 'unreachable',
+    options: { cause: unknown },
+  ) {
+    super(`The image store cannot be used (${reason})`, options);
+  }
 }
