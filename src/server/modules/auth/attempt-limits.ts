@@ -93,16 +93,12 @@ export function createAttemptLimits({
       return () => refund(counters);
     },
 
-    /**
-     * Counts a signup against the address before its password is hashed; never refunded
-     * (a refused one is taken back, as for logins).
-     */
+    /** Counts a signup against the address before its password is hashed; never refunded. */
     async countSignup(address: string): Promise<void> {
       try {
         await signupsPerAddress.consume(address);
       } catch (reason) {
         if (reason instanceof RateLimiterRes) {
-          await signupsPerAddress.reward(address);
           throw tooManyAttempts('signups from this address', reason.msBeforeNext);
         }
         throw reason;
