@@ -46,8 +46,13 @@ export async function connectRedis(url: string, log: FastifyBaseLogger) {
   try {
     await client.connect();
   } catch (error) {
-    throw new RedisConnectError(`Cannot connect to Redis: ${(error as Error).message}`, {
-      cause: error,
+    // node-redis wraps the socket's error (ECONNREFUSED, ...) when the strategy gives up.
+    const cause =
+      error instanceof Error && 'socketError' in error && error.socketError instanceof Error
+        ? error.socketError
+        : error;
+    throw new RedisConnectError(`Cannot connect to Redis: ${(cause as Error).message}`, {
+      cause,
     });
   }
   return client;

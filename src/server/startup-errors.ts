@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { RedisConnectError } from './redis.ts';
 
 /** The codes of an error and of everything it wraps (`cause`, AggregateError's `errors`). */
 function codesOf(error: unknown, seen = new Set<unknown>()): string[] {
@@ -17,6 +18,16 @@ function describePostgres(url: string): string {
     return `PostgreSQL at ${hostname}:${port || '5432'}${pathname}`;
   } catch {
     return 'PostgreSQL';
+  }
+}
+
+/** Where Redis was looked for: its host and port only, never the password the URL may hold. */
+function describeRedis(url: string): string {
+  try {
+    const { hostname, port } = new URL(url);
+    return `Redis at ${hostname}:${port || '6379'}`;
+  } catch {
+    return 'Redis';
   }
 }
 
@@ -47,6 +58,14 @@ const FOLDER_REASONS: Record<string, string> = {
 export function describeStartupError(error: unknown, config: Config): string {
   const codes = codesOf(error);
   const has = (table: Record<string, string>) => codes.find((code) => code in table);
+
+  // Before the database's reasons: a refused connection here is Redis's, not PostgreSQL's.
+  if (error instanceof RedisConnectError && config.redisUrl) {
+    const code = has(POSTGRES_REASONS);
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    const reason = code ? POSTGRES_REASONS[code] : cause.split('\n')[0];
+    return `Cannot connect to ${describeRedis(config.redisUrl)} (REDIS_URL): ${reason}.`;
+  }
 
   if (config.databaseUrl) {
     const code = has(POSTGRES_REASONS);
