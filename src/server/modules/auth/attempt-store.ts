@@ -43,13 +43,21 @@ const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
  * (`tableCreated`), and its per-counter clearing timers (never stopped) are replaced by one
  * timer stopped on close.
  */
-export function postgresAttemptStore(pool: pg.Pool, log: FastifyBaseLogger): AttemptStore {
+export function postgresAttemptStore(
+  pool: pg.Pool,
+  log: FastifyBaseLogger,
+): AttemptStore & { clearExpired(now?: number): Promise<number> } {
+  /** Deletes the rows whose window ended before `now`; resolves to how many. */
+  const clearExpired = async (now = Date.now()) => {
+    const result = await pool.query(`delete from ${ATTEMPT_COUNTERS_TABLE} where expire < $1`, [
+      now,
+    ]);
+    return result.rowCount ?? 0;
+  };
   const clearing = setInterval(() => {
-    pool
-      .query(`delete from ${ATTEMPT_COUNTERS_TABLE} where expire < $1`, [Date.now()])
-      .catch((error: unknown) =>
-        log.warn({ err: error }, 'clearing expired attempt counters failed'),
-      );
+    clearExpired().catch((error: unknown) =>
+      log.warn({ err: error }, 'clearing expired attempt counters failed'),
+    );
   }, CLEAR_EXPIRED_EVERY_MS);
   clearing.unref();
   return {
@@ -65,6 +73,7 @@ export function postgresAttemptStore(pool: pg.Pool, log: FastifyBaseLogger): Att
         points,
         duration: durationSeconds,
       }),
+    clearExpired,
     close: async () => clearInterval(clearing),
   };
 }
