@@ -1,5 +1,4 @@
-import { createServer, connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, inject, test, vi } from 'vitest';
 import {
