@@ -31,12 +31,16 @@ function describeRedis(url: string): string {
   }
 }
 
-const POSTGRES_REASONS: Record<string, string> = {
+const CONNECTION_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host not found',
   ETIMEDOUT: 'no answer',
   ECONNRESET: 'connection reset',
+};
+
+const POSTGRES_REASONS: Record<string, string> = {
+  ...CONNECTION_REASONS,
   '28P01': 'password authentication failed',
   '28000': 'not allowed to connect',
   '3D000': 'the database does not exist',
@@ -61,9 +65,9 @@ export function describeStartupError(error: unknown, config: Config): string {
 
   // Before the database's reasons: a refused connection here is Redis's, not PostgreSQL's.
   if (error instanceof RedisConnectError && config.redisUrl) {
-    const code = has(POSTGRES_REASONS);
+    const code = has(CONNECTION_REASONS);
     const cause = error.cause instanceof Error ? error.cause.message : error.message;
-    const reason = code ? POSTGRES_REASONS[code] : cause.split('\n')[0];
+    const reason = code ? CONNECTION_REASONS[code] : cause.split('\n')[0];
     return `Cannot connect to ${describeRedis(config.redisUrl)} (REDIS_URL): ${reason}.`;
   }
 
