@@ -23,6 +23,7 @@ import { dataTransferRoutes } from './modules/data-transfer/data-transfer.routes
 import { createExportService } from './modules/data-transfer/export.service.ts';
 import { createImportService } from './modules/data-transfer/import.service.ts';
 import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
+import { openAttemptStore } from './modules/auth/attempt-store.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginsRepository } from './modules/auth/logins.repository.ts';
@@ -79,6 +80,8 @@ export interface CreateAppOptions {
   timeouts?: Timeouts;
   /** Tests also check every answer against its zod schema, so the contract cannot drift. */
   isCheckingResponses?: boolean;
+  /** What the attempt counters' Redis keys start with; tests give each app its own. */
+  redisKeyPrefix?: string;
 }
 
 /** `TRUST_PROXY` as Fastify takes it: a hop count becomes "trust the n nearest hops". */
@@ -106,6 +109,7 @@ export async function createApp({
   now,
   timeouts = DEFAULT_TIMEOUTS,
   isCheckingResponses = false,
+  redisKeyPrefix = 'rulekeeper:',
 }: CreateAppOptions) {
   const app = Fastify({
     logger,
@@ -136,7 +140,17 @@ export async function createApp({
     logins: createLoginsRepository(database),
     ...(now ? { now } : {}),
   });
-  const limits = createAttemptLimits({ signupsPerHour: config.signupsPerHour });
+  // Shared by every instance unless the database is SQLite (one instance) and no Redis is set.
+  const attemptStore = await openAttemptStore({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix,
+    database,
+    log: app.log,
+  });
+  const limits = createAttemptLimits({
+    signupsPerHour: config.signupsPerHour,
+    store: attemptStore,
+  });
   const rules = createRulesService({ database });
   const sessions = createSessionsService({ database, images });
   const admin = createAdminService({ database, users });
@@ -211,6 +225,7 @@ export async function createApp({
   await app.register(clientAppPlugin, { clientDir: clientDir ?? '' });
   app.addHook('onClose', async () => {
     await app.handlersFinished();
+    await attemptStore.close();
     await database.db.destroy();
   });
   return app;

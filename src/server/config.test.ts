@@ -58,6 +58,8 @@ describe('configuration', () => {
     ['JOBS_INTERVAL_SECONDS', 'often'],
     ['S3_BUCKET', 'My_Bucket'],
     ['S3_BUCKET', 'ab'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_URL', 'cache:6379'],
   ])('a bad %s (%s) stops the start with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
@@ -195,5 +197,15 @@ describe('configuration', () => {
       expect(messageOf(env)).toMatch(/^Invalid configuration:\n {2}S3_/);
       expect(messageOf(env)).not.toContain(secret);
     }
+  });
+  test('REDIS_URL: unset by default; redis:// and rediss:// are taken; others are refused with the forms that are', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/0' }).redisUrl).toBe('redis://cache:6379/0');
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.example.com:6380' }).redisUrl).toBe(
+      'rediss://:secret@cache.example.com:6380',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'memcached://cache:11211' })).toThrow(
+      'REDIS_URL: must be a redis:// or rediss:// URL, such as redis://:password@redis-host:6379/0',
+    );
   });
 });

@@ -71,6 +71,12 @@ const envSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: 'must be a redis:// or rediss:// URL, such as redis://:password@redis-host:6379/0',
+    })
+    .optional(),
   SIGNUP: z.enum(['open', 'closed']).default('open'),
   APP_NAME: z.string().trim().min(1).max(60).default('Rulekeeper'),
   APP_COMPANY: z.string().trim().min(1).max(100).default('Rulekeeper Labs'),
@@ -129,6 +135,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where the login and signup attempt counters live when set: one Redis for every instance,
+   * whatever the database. Unset: in PostgreSQL, or in memory on SQLite.
+   */
+  redisUrl: string | undefined;
   isSignupOpen: boolean;
   appName: string;
   appCompany: string;
@@ -208,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     isSignupOpen: e.SIGNUP === 'open',
     appName: e.APP_NAME,
     appCompany: e.APP_COMPANY,

@@ -119,6 +119,14 @@ describe('the server process', () => {
       'Cannot connect to PostgreSQL at 127.0.0.1:1/rulekeeper (DATABASE_URL): connection refused.',
     ]);
   });
+
+  test('an unreachable Redis stops the start with one clear line, without its password', async () => {
+    const server = startServer({ REDIS_URL: 'redis://:secret-password@127.0.0.1:1/0' });
+    expect(await server.exited).toBe(1);
+    expect(linesOf(server.output())).toEqual([
+      'Cannot connect to Redis at 127.0.0.1:1 (REDIS_URL): connection refused.',
+    ]);
+  });
 });
 
 describe('the server process with images in an S3 bucket', () => {

@@ -1,5 +1,6 @@
 import type { Config, S3Settings } from './config.ts';
 import { DataFolderInUse } from './db/data-folder-lock.ts';
+import { RedisConnectError } from './redis.ts';
 import { ImageStoreUnavailableError } from './storage/image-store.ts';
 
 /** The codes of an error and of everything it wraps (`cause`, AggregateError's `errors`). */
@@ -19,6 +20,16 @@ function describePostgres(url: string): string {
     return `PostgreSQL at ${hostname}:${port || '5432'}${pathname}`;
   } catch {
     return 'PostgreSQL';
+  }
+}
+
+/** Where Redis was looked for: its host and port only, never the password the URL may hold. */
+function describeRedis(url: string): string {
+  try {
+    const { hostname, port } = new URL(url);
+    return `Redis at ${hostname}:${port || '6379'}`;
+  } catch {
+    return 'Redis';
   }
 }
 
@@ -73,6 +84,13 @@ export function describeStartupError(error: unknown, config: Config): string {
   const codes = codesOf(error);
   const has = (table: Record<string, string>) => codes.find((code) => code in table);
 
+  // Before the database's reasons: a refused connection here is Redis's, not PostgreSQL's.
+  if (error instanceof RedisConnectError && config.redisUrl) {
+    const code = has(NETWORK_REASONS);
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    const reason = code ? NETWORK_REASONS[code] : cause.split('\n')[0];
+    return `Cannot connect to ${describeRedis(config.redisUrl)} (REDIS_URL): ${reason}.`;
+  }
   if (config.s3 && error instanceof ImageStoreUnavailableError) {
     const network = error.reason === 'unreachable' ? has(NETWORK_REASONS) : undefined;
     const reason = network ? NETWORK_REASONS[network] : S3_REASONS[error.reason];

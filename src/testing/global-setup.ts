@@ -1,12 +1,36 @@
 import pg from 'pg';
+import { createClient } from 'redis';
 import type { TestProject } from 'vitest/node';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A database made for this run, or null when no PostgreSQL answered. */
     postgresUrl: string | null;
+    /** A Redis for the attempt counters (tests keep to keys of their own), or null. */
+    redisUrl: string | null;
+  }
+}
+
+/** `TEST_REDIS_URL` when it answers a PING; where none does, the Redis tests say they skipped. */
+async function findRedis(): Promise<string | null> {
+  const url = process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL;
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return url;
+  } catch (error) {
+    console.warn(
+      `\nRedis not reachable at ${url} (${(error as Error).message}): ` +
+        'the Redis attempt-counter tests are skipped. Set TEST_REDIS_URL to run them.\n',
+    );
+    return null;
+  } finally {
+    if (client.isOpen) await client.close();
   }
 }
 
@@ -15,6 +39,7 @@ declare module 'vitest' {
  * in it) and drops it afterwards. Where none is reachable, the PostgreSQL tests say they skipped.
  */
 export default async function setup(project: TestProject) {
+  project.provide('redisUrl', await findRedis());
   const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {

@@ -174,16 +174,28 @@ export async function createSharedDatabase(dialect: DialectName) {
       opened.push(database);
       return database;
     },
-    /** An app over a new connection, as a server instance would run it (no jobs). */
-    async startApp({ now }: { now?: () => Date } = {}): Promise<App> {
+    /**
+     * An app over a new connection, as a server instance would run it (no jobs). Instances
+     * that share a Redis (`env.REDIS_URL`) must be given the same `redisKeyPrefix`.
+     */
+    async startApp({
+      now,
+      env = {},
+      redisKeyPrefix,
+    }: {
+      now?: () => Date;
+      env?: Record<string, string>;
+      redisKeyPrefix?: string;
+    } = {}): Promise<App> {
       const store = await createTestImageStore();
       const database = open();
       const app = await createApp({
         database,
-        config: loadConfig({}),
+        config: loadConfig(env),
         images: store.images,
         isCheckingResponses: true,
         ...(now ? { now } : {}),
+        ...(redisKeyPrefix ? { redisKeyPrefix } : {}),
       });
       app.addHook('onClose', async () => store.remove());
       await app.ready();

@@ -52,6 +52,20 @@ async function createTestDatabase(
   };
 }
 
+/** The test run's Redis, or an error for a suite that should have been skipped. */
+export function testRedisUrl(): string {
+  const url = inject('redisUrl');
+  if (!url) throw new Error('Redis is not available for this run');
+  return url;
+}
+
+/** Redis keys of their own, so that apps of parallel test files never count each other's. */
+export function uniqueRedisKeyPrefix(): string {
+  return `rulekeeper-test:${randomBytes(6).toString('hex')}:`;
+}
+
+/** The real app over a fresh database, as `npm start` builds it, without the client files. */
+
 /** Images in a bucket of the test S3 server, or on disk in a fresh temporary folder. */
 async function createImages(config: Config, bucket: TestBucket | undefined) {
   if (bucket) {
@@ -87,16 +101,23 @@ export async function createTestApp(
     now?: () => Date;
     timeouts?: Timeouts;
     s3?: TestBucket;
+    /** The attempt counters in the run's Redis (`REDIS_URL`), under keys of this app's own. */
+    isCountingInRedis?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(dialect);
-  const config: Config = loadConfig({ ...overrides.s3?.env, ...overrides.env });
+  const config: Config = loadConfig({
+    ...overrides.s3?.env,
+    ...overrides.env,
+    ...(overrides.isCountingInRedis ? { REDIS_URL: testRedisUrl() } : {}),
+  });
   const store = await createImages(config, overrides.s3);
   const app = await createApp({
     database,
     config,
     images: store.images,
     isCheckingResponses: true,
+    redisKeyPrefix: uniqueRedisKeyPrefix(),
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
   });
@@ -123,6 +144,32 @@ export function describeEachDialect(name: string, suite: (dialect: DialectName) 
   for (const dialect of dialects) {
     const isUnavailable = dialect === 'postgres' && !inject('postgresUrl');
     describe.skipIf(isUnavailable)(`${name} [${dialect}]`, () => suite(dialect));
+  }
+}
+
+/** Where the attempt counters are kept in a test: the store, and the database beside it. */
+export interface CounterStoreCase {
+  store: 'memory' | 'postgres' | 'redis';
+  dialect: DialectName;
+  isCountingInRedis: boolean;
+}
+
+const counterStoreCases: CounterStoreCase[] = [
+  { store: 'memory', dialect: 'sqlite', isCountingInRedis: false },
+  { store: 'postgres', dialect: 'postgres', isCountingInRedis: false },
+  { store: 'redis', dialect: 'sqlite', isCountingInRedis: true },
+];
+
+/**
+ * Runs a suite once per attempt-counter store: memory (SQLite), PostgreSQL, and Redis (beside
+ * SQLite); the PostgreSQL and Redis runs are skipped (and say so) when theirs did not answer.
+ */
+export function describeEachCounterStore(name: string, suite: (store: CounterStoreCase) => void) {
+  for (const store of counterStoreCases) {
+    const isUnavailable =
+      (store.dialect === 'postgres' && !inject('postgresUrl')) ||
+      (store.isCountingInRedis && !inject('redisUrl'));
+    describe.skipIf(isUnavailable)(`${name} [${store.store}]`, () => suite(store));
   }
 }
 

@@ -6,6 +6,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as analyticsSummaries from './migrations/0002-analytics-summaries.ts';
 import * as accounts from './migrations/0003-accounts.ts';
 import * as discipline from './migrations/0004-discipline.ts';
+import * as attemptCounters from './migrations/0005-attempt-counters.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002-analytics-summaries': analyticsSummaries,
   '0003-accounts': accounts,
   '0004-discipline': discipline,
+  '0005-attempt-counters': attemptCounters,
 };
 
 /**

@@ -52,6 +52,7 @@ export interface PostgresOptions {
   searchPath?: string;
 }
 
+/** The pool and Kysely's dialect over it; the pool is also what other stores (the attempt counters) share. */
 export function createPostgresDialect({ connectionString, searchPath }: PostgresOptions) {
   const pool = new Pool({
     connectionString,
@@ -60,5 +61,5 @@ export function createPostgresDialect({ connectionString, searchPath }: Postgres
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   pool.on('connect', runPreparedQueriesAsNamedStatements);
-  return new PostgresDialect({ pool });
+  return { pool, dialect: new PostgresDialect({ pool }) };
 }

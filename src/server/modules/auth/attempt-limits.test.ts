@@ -1,14 +1,30 @@
 import { afterEach, expect, test } from 'vitest';
 import { buildSignup, login, signup } from '#testing/factories.ts';
-import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import {
+  createTestApp,
+  describeEachCounterStore,
+  testRedisUrl,
+  uniqueRedisKeyPrefix,
+  type TestApp,
+} from '#testing/test-app.ts';
+import { connectRedis } from '../../redis.ts';
+import {
+  createAttemptLimits,
   MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
   MAX_LOGIN_ATTEMPTS_PER_USERNAME,
 } from './attempt-limits.ts';
+import {
+  memoryAttemptStore,
+  postgresAttemptStore,
+  redisAttemptStore,
+  type AttemptStore,
+} from './attempt-store.ts';
 
-describeEachDialect('attempt limits under bursts', (dialect) => {
+describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingInRedis }) => {
   let t: TestApp;
   afterEach(() => t.close());
+  const createApp = (env: Record<string, string> = {}) =>
+    createTestApp(dialect, { env, isCountingInRedis });
 
   const attempt = (username: string, password: string, remoteAddress: string) =>
     t.app.inject({
@@ -25,7 +41,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
     );
 
   test('too many logins for one username answer 429 without locking out other traders', async () => {
-    t = await createTestApp(dialect);
+    t = await createApp();
     const victim = await signup(t.app);
     const other = await signup(t.app);
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
@@ -41,7 +57,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('successful logins are refunded: a trader is never held up by their own logins', async () => {
-    t = await createTestApp(dialect);
+    t = await createApp();
     const account = await signup(t.app);
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME + 5; i += 1) {
       await login(t.app, account.username, account.password);
@@ -50,7 +66,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('too many logins from one address answer 429 for that address only', async () => {
-    t = await createTestApp(dialect);
+    t = await createApp();
     const account = await signup(t.app);
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_ADDRESS; i += 1) {
       await attempt(`guess${i}`, 'nope-nope', '192.0.2.7');
@@ -60,7 +76,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('200 parallel guesses at one username check at most the limit, and the right password inside the burst is refused', async () => {
-    t = await createTestApp(dialect);
+    t = await createApp();
     const victim = await signup(t.app);
     const burst = Array.from({ length: 200 }, (_, i) =>
       attempt(victim.username, i === 100 ? victim.password : `guess-${i}`, `198.51.100.${i % 250}`),
@@ -77,7 +93,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('200 parallel guesses from one address check at most its limit', async () => {
-    t = await createTestApp(dialect);
+    t = await createApp();
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) => attempt(`nobody-${i}`, 'guess-guess', '203.0.113.9')),
     );
@@ -89,7 +105,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('signups are limited per address, counted before the password is hashed', async () => {
-    t = await createTestApp(dialect, { env: { SIGNUP_RATE_LIMIT: '3' } });
+    t = await createApp({ SIGNUP_RATE_LIMIT: '3' });
     const signupFrom = (remoteAddress: string) =>
       t.app.inject({
         method: 'POST',
@@ -109,7 +125,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('without TRUST_PROXY a forged X-Forwarded-For does not escape the address limit', async () => {
-    t = await createTestApp(dialect);
+    t = await createApp();
     const forged = (i: number) =>
       t.app.inject({
         method: 'POST',
@@ -126,7 +142,7 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
   });
 
   test('with TRUST_PROXY=1 the address is the one the proxy saw', async () => {
-    t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
+    t = await createApp({ TRUST_PROXY: '1' });
     const viaProxy = (client: string, username: string) =>
       t.app.inject({
         method: 'POST',
@@ -140,5 +156,53 @@ describeEachDialect('attempt limits under bursts', (dialect) => {
     expect((await viaProxy('192.0.2.1', 'one-more')).statusCode).toBe(429);
     // Another client behind the same proxy is not held up; the spoofable first entry is ignored.
     expect((await viaProxy('192.0.2.2', 'someone')).statusCode).toBe(401);
+  });
+});
+
+describeEachCounterStore('attempt counts', ({ store: kind, dialect }) => {
+  let t: TestApp;
+  let store: AttemptStore;
+  afterEach(async () => {
+    await store.close();
+    await t.close();
+  });
+
+  /** The limits over the store under test, beside an app that provides its database. */
+  async function openLimits() {
+    t = await createTestApp(dialect);
+    if (kind === 'memory') store = memoryAttemptStore();
+    else if (kind === 'postgres') store = postgresAttemptStore(t.database.pool!, t.app.log);
+    else {
+      const client = await connectRedis(testRedisUrl(), t.app.log);
+      store = redisAttemptStore(client, uniqueRedisKeyPrefix());
+    }
+    return createAttemptLimits({ signupsPerHour: 1, store });
+  }
+
+  test('a refused attempt counts against neither counter: a good login in flight then frees a real attempt', async () => {
+    const limits = await openLimits();
+    const refunds = [];
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
+      refunds.push(await limits.countLoginAttempt(`192.0.2.${i}`, 'Victim'));
+    }
+    for (let i = 0; i < 3; i += 1) {
+      await expect(limits.countLoginAttempt('198.51.100.1', 'victim')).rejects.toMatchObject({
+        statusCode: 429,
+      });
+    }
+    // One of the ten checked the right password: its refund lets exactly one more in.
+    await refunds[0]?.();
+    const refund = await limits.countLoginAttempt('198.51.100.1', 'VICTIM');
+    await expect(limits.countLoginAttempt('198.51.100.2', 'victim')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    await refund();
+    // The refused attempts from 198.51.100.1 were not left on its address either.
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_ADDRESS; i += 1) {
+      await limits.countLoginAttempt('198.51.100.1', `someone-${i}`);
+    }
+    await expect(limits.countLoginAttempt('198.51.100.1', 'one-more')).rejects.toMatchObject({
+      statusCode: 429,
+    });
   });
 });

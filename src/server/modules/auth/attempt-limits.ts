@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
 import { normalizeUsername } from '../users/user-dto.ts';
+import type { AttemptStore } from './attempt-store.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Login attempts per username (from any address) in the window: slows guessing one password. */
@@ -24,25 +25,31 @@ type Counter = readonly [limiter: RateLimiterAbstract, key: string];
 
 /**
  * Counts each attempt before the password is checked or hashed, so parallel requests cannot
- * outrun a limit: the counters are incremented synchronously as requests arrive, and only
- * those within the limits go on to the (slow) password work. See
- * docs/decisions/0003-login-rate-limit.md.
+ * outrun a limit: each count is one atomic increment in the store (memory, PostgreSQL or
+ * Redis) that answers the new total, and only the requests within the limits go on to the
+ * (slow) password work. See docs/decisions/0003-login-rate-limit.md.
  */
-export function createAttemptLimits({ signupsPerHour }: { signupsPerHour: number }) {
-  const loginsPerAddress = new RateLimiterMemory({
-    keyPrefix: 'login-address',
+export function createAttemptLimits({
+  signupsPerHour,
+  store,
+}: {
+  signupsPerHour: number;
+  store: AttemptStore;
+}) {
+  const loginsPerAddress = store.counter({
+    name: 'login-address',
     points: MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
-    duration: LOGIN_WINDOW_SECONDS,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
   });
-  const loginsPerUsername = new RateLimiterMemory({
-    keyPrefix: 'login-username',
+  const loginsPerUsername = store.counter({
+    name: 'login-username',
     points: MAX_LOGIN_ATTEMPTS_PER_USERNAME,
-    duration: LOGIN_WINDOW_SECONDS,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
   });
-  const signupsPerAddress = new RateLimiterMemory({
-    keyPrefix: 'signup-address',
+  const signupsPerAddress = store.counter({
+    name: 'signup-address',
     points: signupsPerHour,
-    duration: SIGNUP_WINDOW_SECONDS,
+    durationSeconds: SIGNUP_WINDOW_SECONDS,
   });
 
   const refund = async (counters: Counter[]) => {
@@ -68,7 +75,15 @@ export function createAttemptLimits({ signupsPerHour }: { signupsPerHour: number
         result.status === 'rejected' ? [result.reason as unknown] : [],
       );
       if (refusals.length > 0) {
-        await refund(counters.filter((_, index) => results[index]?.status === 'fulfilled'));
+        // Every increment made is taken back, also the one that found its counter spent: a
+        // refused attempt checked nothing, so a later refund (a good login in flight) frees a
+        // real attempt. A counter whose store failed made none.
+        await refund(
+          counters.filter((_, index) => {
+            const result = results[index];
+            return result?.status === 'fulfilled' || result?.reason instanceof RateLimiterRes;
+          }),
+        );
         const waits = refusals.map((reason) => {
           if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
           throw reason;
