@@ -102,6 +102,9 @@ const NASTY_TEXT = fc.constantFrom(
   ' ',
   '\u0000',
   'a\u0000b',
+  'Wait for the setup\u0000',
+  'line one\n\u0000line two',
+  '\u0007\u001b[2J\u007f\u0085',
   '\uD800',
   '\uDFFF x',
   'admin\u202Egnp.exe',
@@ -120,9 +123,9 @@ const NASTY_TEXT = fc.constantFrom(
 
 const anyText = (maxLength: number) =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.string({ maxLength, unit: 'grapheme' }) },
+    { weight: 2, arbitrary: fc.string({ maxLength, unit: 'grapheme' }) },
     { weight: 1, arbitrary: fc.string({ maxLength, unit: 'binary' }) },
-    { weight: 1, arbitrary: NASTY_TEXT },
+    { weight: 2, arbitrary: NASTY_TEXT },
   );
 
 /**
@@ -447,7 +450,7 @@ function bodyOf(route: DescribedRoute) {
     {
       weight: 3,
       arbitrary: fc
-        .tuple(plausible, field, fc.oneof(fc.jsonValue(), NASTY_TEXT))
+        .tuple(plausible, field, fc.oneof(fc.jsonValue(), NASTY_TEXT, NASTY_TEXT))
         .map(([v, name, wrong]) => ({
           kind: 'a field of the wrong type',
           text: json({ ...asObject(v), [name]: wrong }),
