@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { z } from 'zod';
+import { exportFileSchema } from '#shared/schemas/export.ts';
 import { createLoggedInUser, login, signup } from '#testing/factories.ts';
 import {
   describeRequest,
   describeRoutes,
   hostileRequests,
   type DescribedRoute,
+  type JsonSchema,
 } from '#testing/hostile-requests.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
@@ -25,7 +28,14 @@ const RUNS_PER_ROUTE = 40;
 const routes: DescribedRoute[] = await (async () => {
   const t = await createTestApp('sqlite');
   try {
-    return describeRoutes(t.app);
+    // The import takes a ZIP or its export.json, so its route declares no JSON body: the
+    // export file's own schema tells the fuzz what a plausible one looks like.
+    return describeRoutes(t.app, {
+      'POST /api/import': z.toJSONSchema(exportFileSchema, {
+        io: 'input',
+        unrepresentable: 'any',
+      }) as JsonSchema,
+    });
   } finally {
     await t.close();
   }
@@ -129,6 +139,7 @@ describeEachDialect('every route under hostile input', (dialect) => {
     expect(
       routes.find((r) => r.url === '/api/sessions/:id' && r.method === 'PUT')?.body,
     ).toBeDefined();
+    expect(routes.find((r) => r.url === '/api/import')?.body?.properties).toHaveProperty('rules');
   });
 
   for (const route of routes) {

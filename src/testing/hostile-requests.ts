@@ -17,6 +17,8 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   nullable?: boolean;
+  const?: unknown;
+  anyOf?: JsonSchema[];
 }
 
 interface Parameter {
@@ -48,7 +50,11 @@ export interface DescribedRoute {
  * generated from the same route schemas. HEAD has no entry of its own there: it takes what GET
  * takes.
  */
-export function describeRoutes(app: App): DescribedRoute[] {
+export function describeRoutes(
+  app: App,
+  /** JSON bodies a route takes without declaring them (it also takes other types), by route. */
+  undeclaredBodies: Readonly<Record<string, JsonSchema>> = {},
+): DescribedRoute[] {
   const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };
   return app.routeTable.map((route) => {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
@@ -57,7 +63,9 @@ export function describeRoutes(app: App): DescribedRoute[] {
     return {
       ...route,
       parameters: operation.parameters ?? [],
-      body: operation.requestBody?.content['application/json']?.schema,
+      body:
+        operation.requestBody?.content['application/json']?.schema ??
+        undeclaredBodies[`${route.method} ${route.url}`],
     };
   });
 }
@@ -76,6 +84,11 @@ const DATE = fc
   .filter((date) => !Number.isNaN(date.getTime()))
   .map((date) => date.toISOString().slice(0, 10));
 
+const DATE_TIME = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z') })
+  .filter((date) => !Number.isNaN(date.getTime()))
+  .map((date) => date.toISOString());
+
 /**
  * Plausible text for fields whose schema says only "a string": without these a generated date
  * is never a date, and valid requests (which may change data, and must not fail either) would
@@ -86,6 +99,8 @@ const TEXT_BY_NAME: Record<string, fc.Arbitrary<string>> = {
   from: DATE,
   to: DATE,
   today: DATE,
+  exportedAt: DATE_TIME,
+  createdAt: DATE_TIME,
   email: fc.oneof(
     fc
       .string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(...'abcxyz019._-') })
@@ -138,13 +153,18 @@ export function plausibleValue(schema: JsonSchema, name = ''): fc.Arbitrary<unkn
 }
 
 function plausibleNonNull(schema: JsonSchema, name: string): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => plausibleValue(option, name)));
   switch (schema.type) {
     case 'string': {
-      if (schema.pattern) {
-        return fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), anyText(30));
-      }
       const hinted = TEXT_BY_NAME[name];
+      if (schema.pattern) {
+        const matching = fc.stringMatching(new RegExp(schema.pattern));
+        return hinted
+          ? fc.oneof({ weight: 3, arbitrary: hinted }, { weight: 1, arbitrary: matching })
+          : fc.oneof(matching, anyText(30));
+      }
       const limits = {
         minLength: schema.minLength ?? 0,
         maxLength: Math.min(schema.maxLength ?? 40, 40),
@@ -176,6 +196,8 @@ function plausibleNonNull(schema: JsonSchema, name: string): fc.Arbitrary<unknow
       });
     case 'boolean':
       return fc.boolean();
+    case 'null':
+      return fc.constant(null);
     case 'array':
       return fc.array(plausibleValue(schema.items ?? {}, name), {
         minLength: schema.minItems ?? 0,
