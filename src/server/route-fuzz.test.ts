@@ -130,6 +130,24 @@ describeEachDialect('every route under hostile input', (dialect) => {
   });
   afterAll(() => t.close());
 
+  test('the snapshot holds every table, with the seeded rows', async () => {
+    // A snapshot of nothing would make every comparison pass.
+    const tables = (await snapshot()) as Record<string, string[]>;
+    expect(Object.keys(tables)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'auth_sessions',
+        'trading_rules',
+        'trading_sessions',
+        'session_rule_results',
+        'month_stats',
+        'notices',
+      ]),
+    );
+    expect(tables.trading_rules).toHaveLength(3);
+    expect(await t.listImageFiles()).toHaveLength(2);
+  });
+
   test('the route table was read', () => {
     // A broken reader must not pass by fuzzing nothing.
     const names = routes.map((route) => `${route.method} ${route.url}`);
