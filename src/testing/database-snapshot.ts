@@ -10,8 +10,12 @@ const VOLATILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   auth_sessions: ['expires_at', 'last_used_at'],
 };
 
-/** Kysely's own bookkeeping is not the app's data. */
-const isAppTable = (name: string) => !name.startsWith('kysely_');
+/**
+ * Not the app's data: Kysely's own bookkeeping, and the login and signup attempt counters,
+ * whose purpose is to count attempts, the refused ones first of all (in memory on SQLite, in
+ * this table on PostgreSQL).
+ */
+const isAppTable = (name: string) => !name.startsWith('kysely_') && name !== 'attempt_counters';
 
 /**
  * Every row of every table of the app, each table sorted, as one comparable value: two
