@@ -72,7 +72,12 @@ async function main() {
   // SQLite whatever the shell says: the audit is about the browser, not the database.
   const dataDir = mkdtempSync(join(tmpdir(), 'rulekeeper-audit-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS_INTERVAL_SECONDS: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_INTERVAL_SECONDS: '0',
+  };
   delete env.DATABASE_URL;
 
   console.log('::: seeding the demo trader');

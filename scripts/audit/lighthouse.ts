@@ -26,6 +26,8 @@ export interface RunSummary {
   totalBytes: number;
   /** The benchmark index: this machine's CPU speed as Lighthouse measured it. */
   benchmarkIndex: number | undefined;
+  /** Lighthouse's whole report, saved beside the summary for the median run only. */
+  report?: Result;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function runLighthouse(
   if (lhr.runtimeError) {
     throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
   }
-  return summarize(lhr);
+  return { ...summarize(lhr), report: lhr };
 }
 
 function summarize(lhr: Result): RunSummary {

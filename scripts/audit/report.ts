@@ -76,10 +76,23 @@ export function formatFailingAudits(results: PageResult[]): string {
     .join('\n');
 }
 
-/** Writes the summary as `audit/results/<stamp>.json` and `latest.json`; answers the path. */
-export function saveResults(summary: object, stamp: string): string {
+/**
+ * Writes the summary as `audit/results/<stamp>.json` and `latest.json`, and Lighthouse's full
+ * report of each median run as `latest-<page>-<form factor>.report.json` (open it in the
+ * Lighthouse viewer); answers the summary's path.
+ */
+export function saveResults(
+  summary: { results: PageResult[] } & Record<string, unknown>,
+  stamp: string,
+): string {
   const dir = 'audit/results';
   mkdirSync(dir, { recursive: true });
+  for (const result of summary.results) {
+    const { report } = result.median;
+    const name = `latest-${result.page}-${result.formFactor}.report.json`;
+    if (report) writeFileSync(join(dir, name), JSON.stringify(report));
+    for (const run of result.runs) delete run.report;
+  }
   const json = `${JSON.stringify(summary, null, 2)}\n`;
   const file = join(dir, `${stamp}.json`);
   writeFileSync(file, json);
