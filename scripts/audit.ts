@@ -63,6 +63,21 @@ async function logIn(base: string): Promise<string> {
     .join('; ');
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that is
+ * a failed measurement, not a score, so the run is tried again, up to twice.
+ */
+async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`::: ${error instanceof Error ? error.message : error}; trying again`);
+    }
+  }
+}
+
 async function main() {
   if (!options['reuse-build'] || !existsSync('dist/server/main.js')) {
     console.log('::: building');
@@ -109,7 +124,9 @@ async function main() {
       const summaries: RunSummary[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const began = Date.now();
-        const summary = await runLighthouse(url, formFactor, chromium.port, pageCookie);
+        const summary = await withRetry(() =>
+          runLighthouse(url, formFactor, chromium.port, pageCookie),
+        );
         summaries.push(summary);
         const { performance, accessibility } = summary.scores;
         console.log(
