@@ -21,13 +21,13 @@ const chromium = {
  * The second pass, on PostgreSQL (`E2E_DATABASE_URL`), runs the journeys whose outcome rests on
  * the database's writes: accounts, rules, sessions, history, imports, the admin and team areas,
  * the scheduled notices. Screens checked for their looks, keyboard use and accessibility, the
- * installed app, the security headers and CSP of every screen, and the figure cards (whose SQL
- * the API tests compare with a reference on both databases) behave the same over either
- * database: they run once, in the SQLite pass, which keeps CI's time in bounds.
+ * installed app, the figure cards (whose SQL the API tests compare with a reference on both
+ * databases), the JavaScript budgets, and the security headers and CSP of every screen (the same build) behave the same
+ * over either database: they run once, in the SQLite pass, which keeps CI's time in bounds.
  */
 const isPostgresPass = Boolean(process.env.E2E_DATABASE_URL);
 const SAME_ON_EITHER_DATABASE =
-  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|content-security)\.spec\.ts/;
+  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|js-budget|content-security)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -13,6 +13,21 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Zod with the module that configures it, in one chunk: chunks do not keep the
+            // source's execution order, and the setting must be in place before the shared
+            // schemas (in other chunks) are built (src/client/lib/zod-without-eval.ts).
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-without-eval\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

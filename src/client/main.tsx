@@ -1,3 +1,5 @@
+// First: it must run before any shared schema is built (see the module).
+import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -9,6 +9,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx';
+import { cn } from '#client/lib/utils.ts';
 import { useRules } from '../api/get-rules.ts';
 import { isReminderInterval, useReminderInterval } from '../hooks/use-reminder-interval.ts';
 import { rulesWithNotes } from '../reminder-notes.ts';
@@ -35,7 +36,9 @@ export function RuleReminderBanner() {
     return () => clearTimeout(timer);
   }, [position, count, minutes, listKey]);
 
-  if (isPending) return <BannerMessage>Loading trading rules...</BannerMessage>;
+  if (isPending) {
+    return <BannerMessage reserveReminderHeight>Loading trading rules...</BannerMessage>;
+  }
   if (isError) return <BannerMessage>Your trading rules could not be loaded.</BannerMessage>;
   const reminder = reminders[position];
   if (!reminder) {
@@ -123,10 +126,28 @@ function BannerFrame({ children }: { children: ReactNode }) {
   );
 }
 
-function BannerMessage({ children }: { children: ReactNode }) {
+/**
+ * `reserveReminderHeight`: while the rules load, the banner is as tall as a reminder whose rule
+ * and notes take a line each (the label, the two lines and, on phones, the controls below them),
+ * so the cards under it do not jump down when the reminder arrives (a layout shift Lighthouse
+ * counts against the dashboard).
+ */
+function BannerMessage({
+  children,
+  reserveReminderHeight = false,
+}: {
+  children: ReactNode;
+  reserveReminderHeight?: boolean;
+}) {
   return (
     <BannerFrame>
-      <p role="status" className="text-muted-foreground min-w-0 flex-1 self-center text-sm">
+      <p
+        role="status"
+        className={cn(
+          'text-muted-foreground flex min-w-0 flex-1 items-center self-stretch text-sm',
+          reserveReminderHeight && 'min-h-26.5 sm:min-h-16.5',
+        )}
+      >
         {children}
       </p>
     </BannerFrame>

@@ -58,10 +58,11 @@ function RecentScreenshotsContent() {
               index === 0 && shots.length % 2 === 1 && wideTileClass,
             )}
           >
+            {/* Not lazy: on wide screens these thumbnails are in the first screenful, often the
+                largest thing in it, and a lazy image waits for layout before it is requested. */}
             <img
               src={getScreenshotThumbnailUrl(session.screenshotPath)}
               alt={`Screenshot of ${session.name}, ${formatSessionDate(session.date)}`}
-              loading="lazy"
               className="size-full object-cover transition-transform group-hover:scale-105 motion-reduce:transition-none"
             />
             {/* The date and rating over the image, on a strip of the page's colour that keeps

@@ -1,0 +1,181 @@
+// `npm run audit`: Lighthouse 12 on the production build, the way a trader meets it: the login
+// page, and the dashboard of a trader with six months of data (the demo trader of
+// `npm run seed:demo`), each as a phone and as a desktop. It prints the scores and the main
+// metrics and exits non-zero when a performance, accessibility or best-practices score is below
+// 95. The JSON summary lands in audit/results/ (docs/decisions/0032).
+//
+//   npm run audit                    builds first, then 3 runs of each page, the median reported
+//   npm run audit -- --reuse-build   serves the existing dist/ (CI, right after the e2e tests)
+//   npm run audit -- --runs 1        one run each, for a quick look
+//
+// The server runs on a fresh SQLite folder in the temp directory, removed at the end.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from './audit/chromium.ts';
+import { runLighthouse, type FormFactor, type RunSummary } from './audit/lighthouse.ts';
+import {
+  belowMinimum,
+  formatFailingAudits,
+  formatTable,
+  medianRun,
+  MIN_SCORE,
+  saveResults,
+  type PageResult,
+} from './audit/report.ts';
+import { freePort, startNode, stop, waitUntilReady } from './bench/children.ts';
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const { values: options } = parseArgs({
+  options: {
+    'reuse-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const runs = Math.max(1, Number(options.runs) || 1);
+
+/** The demo trader `scripts/seed-demo.ts` creates. */
+const DEMO_LOGIN = { username: 'demo', password: 'demo-trader-2026' };
+
+const startedAt = new Date();
+const cleanups: (() => unknown)[] = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+async function logIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  });
+  if (!response.ok) {
+    throw new Error(`logging in the demo trader: ${response.status} ${await response.text()}`);
+  }
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): that is
+ * a failed measurement, not a score, so the run is tried again, up to twice.
+ */
+async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`::: ${error instanceof Error ? error.message : error}; trying again`);
+    }
+  }
+}
+
+async function main() {
+  if (!options['reuse-build'] || !existsSync('dist/server/main.js')) {
+    console.log('::: building');
+    execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+
+  // SQLite whatever the shell says: the audit is about the browser, not the database.
+  const dataDir = mkdtempSync(join(tmpdir(), 'rulekeeper-audit-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_INTERVAL_SECONDS: '0',
+  };
+  delete env.DATABASE_URL;
+
+  console.log('::: seeding the demo trader');
+  const seeding = startNode('seed-demo', ['--import', 'tsx', 'scripts/seed-demo.ts'], env);
+  if ((await seeding.exited) !== 0) throw new Error('seeding the demo trader failed');
+
+  const port = await freePort();
+  const server = startNode('server', ['dist/server/main.js'], {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
+  cleanups.push(() => stop(server));
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilReady(server, `${base}/api/health`);
+  const cookie = await logIn(base);
+
+  const chromium = await launchChromium();
+  cleanups.push(() => chromium.stop());
+
+  const pages = [
+    { page: 'login', url: `${base}/login` },
+    { page: 'dashboard', url: `${base}/`, cookie },
+  ];
+  const formFactors: FormFactor[] = ['mobile', 'desktop'];
+  const results: PageResult[] = [];
+  for (const { page, url, cookie: pageCookie } of pages) {
+    for (const formFactor of formFactors) {
+      const summaries: RunSummary[] = [];
+      for (let run = 1; run <= runs; run += 1) {
+        const began = Date.now();
+        const summary = await withRetry(() =>
+          runLighthouse(url, formFactor, chromium.port, pageCookie),
+        );
+        summaries.push(summary);
+        const { performance, accessibility } = summary.scores;
+        console.log(
+          `::: ${page} ${formFactor} run ${run}/${runs}: performance ${performance}, ` +
+            `accessibility ${accessibility}, best practices ${summary.scores['best-practices']} ` +
+            `(${((Date.now() - began) / 1000).toFixed(1)} s)`,
+        );
+      }
+      results.push({ page, url, formFactor, median: medianRun(summaries), runs: summaries });
+    }
+  }
+
+  console.log(`\nLighthouse, median of ${runs} run(s); minimum score ${MIN_SCORE}\n`);
+  console.log(formatTable(results));
+  const failingAudits = formatFailingAudits(results);
+  if (failingAudits) console.log(`\nAudits below 90 in the median runs:\n${failingAudits}`);
+  const warnings = [...new Set(results.flatMap((result) => result.median.warnings))];
+  if (warnings.length > 0) console.log(`\nLighthouse warnings:\n  ${warnings.join('\n  ')}`);
+
+  const failures = results.flatMap((result) =>
+    belowMinimum(result).map((category) => `${result.page}/${result.formFactor} ${category}`),
+  );
+  const file = saveResults(
+    {
+      startedAt: startedAt.toISOString(),
+      seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      runs,
+      minimumScore: MIN_SCORE,
+      machine: { cpus: cpus().length, loadAverage: loadavg()[0] },
+      // Lighthouse's own measure of this machine's CPU: below ~1000 its simulated phone is slower
+      // than the phone it means to simulate.
+      benchmarkIndex: results.map((result) => result.median.benchmarkIndex),
+      failures,
+      results,
+    },
+    startedAt.toISOString().replace(/[:.]/g, '-'),
+  );
+  console.log(`\nSummary written to ${file}`);
+  if (failures.length > 0) {
+    console.error(`\nBelow ${MIN_SCORE}: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

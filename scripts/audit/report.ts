@@ -1,0 +1,101 @@
+// The audit's table and its JSON summary.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATEGORIES, type FormFactor, type RunSummary } from './lighthouse.ts';
+
+export const MIN_SCORE = 95;
+
+export interface PageResult {
+  page: string;
+  url: string;
+  formFactor: FormFactor;
+  /** The median run (by performance score), whose figures the table shows. */
+  median: RunSummary;
+  runs: RunSummary[];
+}
+
+/**
+ * The run in the middle by performance score (then LCP), as Lighthouse advises for its variance:
+ * one real run, so its scores and metrics belong together.
+ */
+export function medianRun(runs: RunSummary[]): RunSummary {
+  const sorted = [...runs].sort(
+    (a, b) => a.scores.performance - b.scores.performance || b.metrics.lcp - a.metrics.lcp,
+  );
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no run to take the median of');
+  return median;
+}
+
+export function belowMinimum(result: PageResult) {
+  return CATEGORIES.filter((id) => result.median.scores[id] < MIN_SCORE);
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
+
+export function formatTable(results: PageResult[]): string {
+  const header = ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS'];
+  const rows = results.map(({ page, formFactor, median, runs }) => [
+    page,
+    formFactor,
+    ...CATEGORIES.map((id) => {
+      const all = runs.map((run) => run.scores[id]);
+      const spread =
+        Math.min(...all) === Math.max(...all) ? '' : ` (${Math.min(...all)}–${Math.max(...all)})`;
+      return `${median.scores[id]}${spread}${median.scores[id] < MIN_SCORE ? ' ✗' : ''}`;
+    }),
+    ms(median.metrics.fcp),
+    ms(median.metrics.lcp),
+    ms(median.metrics.tbt),
+    Number.isFinite(median.metrics.cls) ? median.metrics.cls.toFixed(3) : '-',
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** Audits that did not pass in the median runs, once each, with the pages they failed on. */
+export function formatFailingAudits(results: PageResult[]): string {
+  const seen = new Map<string, { title: string; where: string[] }>();
+  for (const { page, formFactor, median } of results) {
+    for (const audit of median.failing) {
+      const entry = seen.get(audit.id) ?? { title: audit.title, where: [] };
+      entry.where.push(
+        `${page}/${formFactor}${audit.displayValue ? ` ${audit.displayValue}` : ''}`,
+      );
+      seen.set(audit.id, entry);
+    }
+  }
+  return [...seen]
+    .map(([id, { title, where }]) => `  ${id}: ${title} (${where.join('; ')})`)
+    .join('\n');
+}
+
+/**
+ * Writes the summary as `audit/results/<stamp>.json` and `latest.json`, and Lighthouse's full
+ * report of each median run as `latest-<page>-<form factor>.report.json` (open it in the
+ * Lighthouse viewer); answers the summary's path.
+ */
+export function saveResults(
+  summary: { results: PageResult[] } & Record<string, unknown>,
+  stamp: string,
+): string {
+  const dir = 'audit/results';
+  mkdirSync(dir, { recursive: true });
+  for (const result of summary.results) {
+    const { report } = result.median;
+    const name = `latest-${result.page}-${result.formFactor}.report.json`;
+    if (report) writeFileSync(join(dir, name), JSON.stringify(report));
+    for (const run of result.runs) delete run.report;
+  }
+  const json = `${JSON.stringify(summary, null, 2)}\n`;
+  const file = join(dir, `${stamp}.json`);
+  writeFileSync(file, json);
+  writeFileSync(join(dir, 'latest.json'), json);
+  return file;
+}
