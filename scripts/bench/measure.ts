@@ -35,6 +35,9 @@ export interface Round {
 export interface Measurement {
   key: string;
   label: string;
+  method: 'GET' | 'POST';
+  /** Sent with the trader's login cookie. */
+  isAuthenticated: boolean;
   connections: number;
   rounds: Round[];
   median: Round;
@@ -109,6 +112,8 @@ export async function measure(
   return {
     key: target.key,
     label: target.label,
+    method: target.method ?? 'GET',
+    isAuthenticated: Boolean(target.headers?.cookie),
     connections,
     rounds,
     median,
