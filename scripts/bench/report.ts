@@ -31,6 +31,8 @@ export interface BenchReport {
   hashMs: number | null;
   /** From spawning the server on the database the run left to its first 200 on /api/health. */
   startupMs: number;
+  /** The server's own CPU time (all its threads) until then: start-up's cost without the wait. */
+  startupCpuMs: number;
   ceiling: Measurement;
   /** `rssMiB`: the server's resident memory right after that target's rounds. */
   results: (Measurement & { percentOfCeiling: number; rssMiB: number | null })[];
@@ -112,7 +114,8 @@ export function formatReport(report: BenchReport): string {
             'median of 5 timed in the bench process with the server idle.',
         ]),
     `Start-up to serving on the existing database: ${number(report.startupMs)} ms ` +
-      '(spawn to the first 200 from /api/health).',
+      `(spawn to the first 200 from /api/health; ${number(report.startupCpuMs)} ms of the ` +
+      "server's CPU).",
     'errors: socket errors, timeouts and non-2xx answers over all measured rounds. ' +
       'spread: half the range of req/s across rounds, relative to the median. ' +
       'others: CPU used by other processes meanwhile, as a share of the whole machine ' +
