@@ -67,9 +67,9 @@ const loadBefore = loadavg()[0] ?? 0;
 const stamp = `${dialect}-${startedAt.replace(/[:.]/g, '-')}`;
 const profileFile = join('bench/profiles', `${stamp}.cpuprofile`);
 
-/** The same calendar day a year earlier, `YYYY-MM-DD`. */
-const yearBefore = (day: string) =>
-  new Date(Date.parse(day) - 365 * 86_400_000).toISOString().slice(0, 10);
+/** The calendar day `days` before `day`, `YYYY-MM-DD`. */
+const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(day) - days * 86_400_000).toISOString().slice(0, 10);
 
 // Undone in reverse order at the end, also after a failure or Ctrl-C.
 const cleanups: (() => unknown)[] = [];
@@ -127,7 +127,7 @@ async function drain(target: Target) {
   await fetch(target.url, {
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
-    ...(target.body ? { body: target.body } : {}),
+    ...((target.body ?? target.bodies?.[0]) ? { body: target.body ?? target.bodies?.[0] } : {}),
   })
     .then((response) => response.arrayBuffer())
     .catch(() => undefined);
@@ -266,7 +266,7 @@ async function main(): Promise<BenchReport> {
     {
       key: 'sessions-filtered',
       label: 'GET /api/sessions (filtered: type, band, a year)',
-      url: `${base}/api/sessions?limit=50&sessionTypeId=2&band=amber&from=${yearBefore(today)}`,
+      url: `${base}/api/sessions?limit=50&sessionTypeId=2&band=amber&from=${daysBefore(today, 365)}`,
       headers: { cookie },
     },
     {
@@ -304,19 +304,24 @@ async function main(): Promise<BenchReport> {
       connections: LOGIN_CONNECTIONS,
     },
     {
-      // Each one adds a session (today, 20 rules) and recounts today's month: the data grows.
+      // Each one adds a session (20 rules) and recounts its month: the data grows. The dates
+      // go round the history's months, as a trader's few sessions a day would: thousands of
+      // writes into one month would measure a month no trader has (a write recounts its
+      // month, at a cost that grows with the month's sessions).
       key: 'create',
       label: 'POST /api/sessions (20 rules)',
       url: `${base}/api/sessions`,
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench write',
-        date: today,
-        sessionTypeId: 1,
-        rulesFollowed: trader.ruleIds.map((ruleId, i) => ({ ruleId, followed: i % 4 !== 0 })),
-        notes: 'Written by the bench.',
-      }),
+      bodies: Array.from({ length: 66 }, (_, month) =>
+        JSON.stringify({
+          name: 'Bench write',
+          date: daysBefore(today, month * 30),
+          sessionTypeId: 1,
+          rulesFollowed: trader.ruleIds.map((ruleId, i) => ({ ruleId, followed: i % 4 !== 0 })),
+          notes: 'Written by the bench.',
+        }),
+      ),
     },
   ];
   const targets = allTargets.filter((target) => !only || only.includes(target.key));

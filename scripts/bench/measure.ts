@@ -11,6 +11,8 @@ export interface Target {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies each connection sends in turn, instead of one `body`. */
+  bodies?: string[];
   /** Overrides the run's connection count (login is bound by argon2, not by concurrency). */
   connections?: number;
 }
@@ -69,6 +71,7 @@ async function run(target: Target, connections: number, seconds: number): Promis
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
     ...(target.body ? { body: target.body } : {}),
+    ...(target.bodies ? { requests: target.bodies.map((body) => ({ body })) } : {}),
     connections,
     duration: seconds,
   })) as AutocannonResult;
