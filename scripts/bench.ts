@@ -4,15 +4,21 @@
 //
 // Both servers run as child processes; autocannon runs here, so it never shares their event
 // loop. SQLite in a fresh temp dir, or `DATABASE_URL=postgres://… npm run bench` (a fresh
-// database is created from that admin URL and dropped at the end).
+// database is created from that admin URL and dropped at the end). It builds first, seeds a
+// thousand traders in bulk and the heavy trader through the API, measures every target, then
+// restarts the server on the database it leaves to time the start-up.
 //
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50   the defaults
 //   BENCH_LOGIN_CONNECTIONS=5       connections for POST /api/auth/login
+//   BENCH_TRADERS=1000              traders seeded around the heavy one
 //   BENCH_ONLY=session,rules        only these targets (health, session, rules, sessions,
-//                                   analytics, analytics-1, login)
+//                                   sessions-filtered, session-details, thumbnail, analytics,
+//                                   analytics-1, create, login)
 //   BENCH_PROFILE=1                 --cpu-prof the server; print where its time went
+//   BENCH_SKIP_BUILD=1              measure the existing dist/ instead of running npm run build
 //
-// A benchmark never fails on timing: it exits non-zero only when something broke.
+// A benchmark never fails on timing: the targets check is printed, and it exits non-zero only
+// when something broke (a crash, errors or non-2xx answers).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -23,9 +29,12 @@ import pg from 'pg';
 import { freePort, memoryOf, startNode, stop, waitUntilReady } from './bench/children.ts';
 import { measure, type Measurement, type Settings, type Target } from './bench/measure.ts';
 import { type BenchReport, formatReport, saveReport } from './bench/report.ts';
-import { startOtherLoad } from './bench/other-load.ts';
+import { startOtherLoad, ticksOf } from './bench/other-load.ts';
 import { seed } from './bench/seed.ts';
+import { seedInBulk } from './bench/seed-bulk.ts';
 import { formatProfileSummary, summarizeProfile } from './bench/summarize-profile.ts';
+import { checkTargets } from './bench/targets.ts';
+import { hashPassword } from '#server/modules/users/passwords.ts';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -43,6 +52,8 @@ const settings: Settings = {
 // both cores busy. They stay at or below half the per-username attempt limit (10 in flight):
 // requests still in flight from one autocannon run add to the next run's.
 const LOGIN_CONNECTIONS = Math.min(env('BENCH_LOGIN_CONNECTIONS', 5), settings.connections);
+const TRADERS = env('BENCH_TRADERS', 1000);
+const skipBuild = ['1', 'true'].includes(process.env.BENCH_SKIP_BUILD ?? '');
 const only = process.env.BENCH_ONLY?.split(',')
   .map((key) => key.trim())
   .filter(Boolean);
@@ -55,6 +66,10 @@ const startedAt = new Date().toISOString();
 const loadBefore = loadavg()[0] ?? 0;
 const stamp = `${dialect}-${startedAt.replace(/[:.]/g, '-')}`;
 const profileFile = join('bench/profiles', `${stamp}.cpuprofile`);
+
+/** The calendar day `days` before `day`, `YYYY-MM-DD`. */
+const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(day) - days * 86_400_000).toISOString().slice(0, 10);
 
 // Undone in reverse order at the end, also after a failure or Ctrl-C.
 const cleanups: (() => unknown)[] = [];
@@ -107,19 +122,41 @@ function newestServerSource(): { path: string; mtimeMs: number } {
   return newest;
 }
 
+/** Sends the target's request once and waits for the answer, whatever it is. */
+async function drain(target: Target) {
+  await fetch(target.url, {
+    method: target.method ?? 'GET',
+    headers: target.headers ?? {},
+    ...((target.body ?? target.bodies?.[0]) ? { body: target.body ?? target.bodies?.[0] } : {}),
+  })
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+}
+
+/** Median time of one argon2id hash as the server makes it, here, with the server idle. */
+async function timeOneHash(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const start = performance.now();
+    await hashPassword('bench-password-timing');
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[2] ?? 0;
+}
+
 async function main(): Promise<BenchReport> {
   const notes: string[] = [];
-  if (!existsSync('dist/server/main.js')) {
-    console.log('dist/server/main.js is missing: running npm run build');
+  // The bench measures the production bundle; building each time keeps it the current code.
+  if (!skipBuild || !existsSync('dist/server/main.js')) {
+    console.log('running npm run build');
     execSync('npm run build', { stdio: 'inherit' });
   }
-  // The build is not redone when it exists (that is the caller's call), but a stale one
-  // would measure code that is no longer there: say so.
+  // A skipped build may be stale: it would measure code that is no longer there, so say so.
   const source = newestServerSource();
   if (source.mtimeMs > statSync('dist/server/main.js').mtimeMs) {
     notes.push(
       `dist/server/main.js is older than ${source.path}: this measured the last build, ` +
-        'not the current code (run npm run build first).',
+        'not the current code (run without BENCH_SKIP_BUILD).',
     );
     console.warn(notes.at(-1));
   }
@@ -128,8 +165,32 @@ async function main(): Promise<BenchReport> {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = adminDatabaseUrl ? await createBenchDatabase(adminDatabaseUrl) : undefined;
 
+  const bulkStart = performance.now();
+  const bulk = await seedInBulk(
+    databaseUrl
+      ? { dialect: 'postgres', connectionString: databaseUrl }
+      : { dialect: 'sqlite', filename: join(dataDir, 'rulekeeper.db') },
+    TRADERS,
+  );
+  const bulkSeconds = (performance.now() - bulkStart) / 1000;
+  console.log(
+    `seeded in bulk: ${TRADERS} traders with ${bulk.crowdSessions} sessions, the bench ` +
+      `trader's ${bulk.benchTraderSessions} sessions without a screenshot, in ` +
+      `${bulkSeconds.toFixed(1)} s`,
+  );
+
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Seeding and the login target sign in far more often than a person would.
+    SIGNUP_RATE_LIMIT: '100000',
+    DATABASE_URL: databaseUrl ?? '',
+  };
   const server = startNode(
     'server',
     [
@@ -144,20 +205,18 @@ async function main(): Promise<BenchReport> {
         : []),
       'dist/server/main.js',
     ],
-    {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Seeding and the login target sign in far more often than a person would.
-      SIGNUP_RATE_LIMIT: '100000',
-      DATABASE_URL: databaseUrl ?? '',
-    },
+    serverEnv,
   );
   cleanups.push(() => stop(server));
   await waitUntilReady(server, `${base}/api/health`);
-  const { cookie, credentials, today } = await seed(base);
+  const apiStart = performance.now();
+  const trader = await seed(base);
+  const { cookie, credentials, today } = trader;
+  const apiSeconds = (performance.now() - apiStart) / 1000;
+  console.log(
+    `seeded through the API: ${trader.screenshots} sessions with a screenshot, in ` +
+      `${apiSeconds.toFixed(1)} s`,
+  );
 
   // The ceiling runs only while it is measured; the idle app server costs it nothing.
   const helloPort = await freePort();
@@ -205,6 +264,24 @@ async function main(): Promise<BenchReport> {
       headers: { cookie },
     },
     {
+      key: 'sessions-filtered',
+      label: 'GET /api/sessions (filtered: type, band, a year)',
+      url: `${base}/api/sessions?limit=50&sessionTypeId=2&band=amber&from=${daysBefore(today, 365)}`,
+      headers: { cookie },
+    },
+    {
+      key: 'session-details',
+      label: 'GET /api/sessions/{id} (20-rule checklist)',
+      url: `${base}/api/sessions/${trader.sessionId}`,
+      headers: { cookie },
+    },
+    {
+      key: 'thumbnail',
+      label: 'GET /api/screenshots/{ref}/thumbnail',
+      url: `${base}/api/screenshots/${trader.screenshotRef}/thumbnail`,
+      headers: { cookie },
+    },
+    {
       key: 'analytics',
       label: 'GET /api/analytics (5,000 sessions × 20 rules)',
       url: `${base}/api/analytics?today=${today}`,
@@ -226,23 +303,53 @@ async function main(): Promise<BenchReport> {
       body: JSON.stringify(credentials),
       connections: LOGIN_CONNECTIONS,
     },
+    {
+      // Each one adds a session (20 rules) and recounts its month: the data grows. The dates
+      // go round the history's months, as a trader's few sessions a day would: thousands of
+      // writes into one month would measure a month no trader has (a write recounts its
+      // month, at a cost that grows with the month's sessions).
+      key: 'create',
+      label: 'POST /api/sessions (20 rules)',
+      url: `${base}/api/sessions`,
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      bodies: Array.from({ length: 66 }, (_, month) =>
+        JSON.stringify({
+          name: 'Bench write',
+          date: daysBefore(today, month * 30),
+          sessionTypeId: 1,
+          rulesFollowed: trader.ruleIds.map((ruleId, i) => ({ ruleId, followed: i % 4 !== 0 })),
+          notes: 'Written by the bench.',
+        }),
+      ),
+    },
   ];
   const targets = allTargets.filter((target) => !only || only.includes(target.key));
   if (targets.length === 0) throw new Error(`BENCH_ONLY=${only?.join(',')} matches no target`);
 
-  const results: Measurement[] = [];
+  // Timed with the server idle, and shown beside the logins: what each one costs the thread
+  // pool before anything else.
+  const hashMs = targets.some((t) => t.key === 'login') ? await timeOneHash() : null;
+  const login = targets.find((t) => t.key === 'login');
+  if (login && hashMs !== null) login.label += ` (one hash: ${hashMs.toFixed(0)} ms)`;
+
+  const results: (Measurement & { rssMiB: number | null })[] = [];
   for (const target of targets) {
     log(target.label, target.connections ?? settings.connections);
-    results.push(
-      await measure(target, settings, () => startOtherLoad([server.pid], dialect === 'postgres')),
+    const measurement = await measure(target, settings, () =>
+      startOtherLoad([server.pid], dialect === 'postgres'),
     );
+    // autocannon hangs up on requests still in flight or queued (writes wait for the trader's
+    // lock, logins for argon2); the server still finishes them. One more request of the same
+    // kind waits behind them, so the memory reading and the next target see a server at rest.
+    await drain(target);
+    results.push({ ...measurement, rssMiB: memoryOf(server.pid)?.rssMiB ?? null });
     // A crash shows as errors in autocannon's figures; it is a failure, not a slow result.
     if (server.process.exitCode !== null || server.process.signalCode !== null) {
       throw new Error(`the server exited while ${target.label} was measured (see its output)`);
     }
   }
-  // autocannon hangs up on requests still queued (logins wait for argon2): let them finish so
-  // the memory reading and the shutdown below see a server at rest.
+  // Each target was drained; a moment more lets the last answers' buffers go.
   await sleep(1000);
   const serverMemory = memoryOf(server.pid);
 
@@ -270,7 +377,28 @@ async function main(): Promise<BenchReport> {
 
   const exit = await stop(server);
   if (exit !== 0) notes.push(`The server exited with ${exit} on SIGTERM instead of 0.`);
+
+  // Start-up on an existing database: the one this run filled, with the server's files
+  // already in the page cache, as after a deploy or a restart. From spawn to the first 200.
+  const restartedAt = performance.now();
+  const restarted = startNode('server (restart)', ['dist/server/main.js'], serverEnv);
+  cleanups.push(() => stop(restarted));
+  await waitUntilReady(restarted, `${base}/api/health`, { pollMs: 5 });
+  const startupMs = performance.now() - restartedAt;
+  // On a busy machine the wall time mostly measures the wait for a core; the CPU the server
+  // used until then is what start-up itself costs.
+  const startupCpuMs = ticksOf(restarted.pid) * 10;
+  console.log(
+    `start-up to serving on the existing database: ${startupMs.toFixed(0)} ms ` +
+      `(${startupCpuMs} ms of CPU)`,
+  );
+  await stop(restarted);
+
   const cpu = cpus();
+  const checked = results.map((m) => ({
+    ...m,
+    percentOfCeiling: (100 * m.median.requestsPerSecond) / ceiling.median.requestsPerSecond,
+  }));
   return {
     startedAt,
     dialect,
@@ -279,12 +407,27 @@ async function main(): Promise<BenchReport> {
     cpuModel: cpu[0]?.model.trim() ?? 'unknown',
     loadAverageBefore: loadBefore,
     settings: { ...settings, loginConnections: LOGIN_CONNECTIONS },
+    seeding: {
+      traders: TRADERS,
+      crowdSessions: bulk.crowdSessions,
+      bulkSessions: bulk.benchTraderSessions,
+      bulkSeconds,
+      screenshots: trader.screenshots,
+      apiSeconds,
+    },
     serverMemory,
+    hashMs,
+    startupMs,
+    startupCpuMs,
     ceiling,
-    results: results.map((m) => ({
-      ...m,
-      percentOfCeiling: (100 * m.median.requestsPerSecond) / ceiling.median.requestsPerSecond,
-    })),
+    results: checked,
+    targets: checkTargets({
+      dialect,
+      connections: settings.connections,
+      results: checked,
+      rssMiB: serverMemory?.rssMiB ?? null,
+      startupMs,
+    }),
     notes,
   };
 }
@@ -316,6 +459,14 @@ try {
       `${profiles}\nWhole run: npx tsx scripts/bench/summarize-profile.ts ${profileFile}\n`,
     );
   console.log(`Saved ${saveReport(report, profiles && `\n${profiles}`).join(' and ')}`);
+  // Errors mean something broke, not that it was slow: the run fails, after its report.
+  const failed = report.results.filter((m) => m.errors > 0);
+  if (failed.length > 0) {
+    console.error(
+      `bench failed: errors or non-2xx answers on ${failed.map((m) => m.label).join(', ')}`,
+    );
+    exitCode = 1;
+  }
 } catch (error) {
   console.error('bench failed:', error instanceof Error ? error.message : error);
   exitCode = 1;

@@ -37,7 +37,11 @@ export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv):
 }
 
 /** Polls `url` until it answers 2xx; throws if the child exits first or takes too long. */
-export async function waitUntilReady(child: Child, url: string, timeoutMs = 30_000) {
+export async function waitUntilReady(
+  child: Child,
+  url: string,
+  { timeoutMs = 30_000, pollMs = 100 } = {},
+) {
   let hasExited = false;
   void child.exited.then(() => (hasExited = true));
   const deadline = Date.now() + timeoutMs;
@@ -50,7 +54,7 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 30_0
     } catch {
       // Not listening yet.
     }
-    await sleep(100);
+    await sleep(pollMs);
   }
   throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }

@@ -11,6 +11,8 @@ export interface Target {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies each connection sends in turn, instead of one `body`. */
+  bodies?: string[];
   /** Overrides the run's connection count (login is bound by argon2, not by concurrency). */
   connections?: number;
 }
@@ -35,6 +37,9 @@ export interface Round {
 export interface Measurement {
   key: string;
   label: string;
+  method: 'GET' | 'POST';
+  /** Sent with the trader's login cookie. */
+  isAuthenticated: boolean;
   connections: number;
   rounds: Round[];
   median: Round;
@@ -66,6 +71,7 @@ async function run(target: Target, connections: number, seconds: number): Promis
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
     ...(target.body ? { body: target.body } : {}),
+    ...(target.bodies ? { requests: target.bodies.map((body) => ({ body })) } : {}),
     connections,
     duration: seconds,
   })) as AutocannonResult;
@@ -109,6 +115,8 @@ export async function measure(
   return {
     key: target.key,
     label: target.label,
+    method: target.method ?? 'GET',
+    isAuthenticated: Boolean(target.headers?.cookie),
     connections,
     rounds,
     median,

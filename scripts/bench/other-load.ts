@@ -3,8 +3,8 @@
 // server from a busy machine. Linux only (reads /proc); elsewhere it reports nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** utime + stime of a process in clock ticks; 0 if it is gone. */
-function ticksOf(pid: number | 'self'): number {
+/** utime + stime of a process in clock ticks (1/100 s on Linux); 0 if it is gone. */
+export function ticksOf(pid: number | 'self'): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are fields 14, 15.

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Measurement, Settings } from './measure.ts';
+import type { TargetCheck } from './targets.ts';
 
 export interface BenchReport {
   startedAt: string;
@@ -13,10 +14,29 @@ export interface BenchReport {
   /** 1-minute load average before the run: well above 0, something else was busy. */
   loadAverageBefore: number;
   settings: Settings & { loginConnections: number };
+  /** What the measured requests read, and how long writing it took. */
+  seeding: {
+    traders: number;
+    crowdSessions: number;
+    /** The bench trader's sessions without a screenshot, written with the crowd. */
+    bulkSessions: number;
+    bulkSeconds: number;
+    /** The bench trader's sessions with a screenshot, recorded through the API. */
+    screenshots: number;
+    apiSeconds: number;
+  };
   /** The server child's memory after the last target, from /proc/<pid>/status. */
   serverMemory: { rssMiB: number; peakRssMiB: number } | null;
+  /** One argon2id hash, timed in the bench process: the floor of a login's time. */
+  hashMs: number | null;
+  /** From spawning the server on the database the run left to its first 200 on /api/health. */
+  startupMs: number;
+  /** The server's own CPU time (all its threads) until then: start-up's cost without the wait. */
+  startupCpuMs: number;
   ceiling: Measurement;
-  results: (Measurement & { percentOfCeiling: number })[];
+  /** `rssMiB`: the server's resident memory right after that target's rounds. */
+  results: (Measurement & { percentOfCeiling: number; rssMiB: number | null })[];
+  targets: TargetCheck[];
   /** Things a reader must know to trust the figures (429s, profiling on, …). */
   notes: string[];
 }
@@ -36,7 +56,7 @@ function table(header: string[], rows: string[][], rightAligned: boolean[]): str
 
 export function formatReport(report: BenchReport): string {
   const { settings: s } = report;
-  const row = (m: Measurement, percent: number) => [
+  const row = (m: Measurement, percent: number, rssMiB: number | null) => [
     m.label,
     String(m.connections),
     number(m.median.requestsPerSecond),
@@ -46,12 +66,20 @@ export function formatReport(report: BenchReport): string {
     `${number(percent, 1)}%`,
     `±${number(m.spreadPercent / 2, 1)}%`,
     m.otherLoadPercent === null ? '?' : `${number(m.otherLoadPercent)}%`,
+    rssMiB === null ? '' : number(rssMiB),
   ];
   const memory = report.serverMemory
     ? `${number(report.serverMemory.rssMiB, 1)} MiB (peak ${number(report.serverMemory.peakRssMiB, 1)} MiB)`
     : 'unknown (no /proc)';
+  const seeded = report.seeding;
   return [
     `## Rulekeeper bench: ${report.dialect}, ${report.startedAt}`,
+    '',
+    `Data: ${number(seeded.traders)} traders with ${number(seeded.crowdSessions)} sessions, and ` +
+      `the bench trader with 20 rules and ${number(seeded.bulkSessions + seeded.screenshots)} ` +
+      `sessions (written in bulk in ${number(seeded.bulkSeconds, 1)} s), ` +
+      `${seeded.screenshots} of them with a screenshot (through the API, ` +
+      `${number(seeded.apiSeconds, 1)} s).`,
     '',
     `Node ${report.node}, ${report.cpus} CPUs (${report.cpuModel}); autocannon with ` +
       `${s.connections} connections (login: ${s.loginConnections}), ${s.warmupSeconds} s warm-up ` +
@@ -59,17 +87,48 @@ export function formatReport(report: BenchReport): string {
       `load average before the run ${number(report.loadAverageBefore, 2)}.`,
     '',
     table(
-      ['endpoint', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'of ceiling', 'spread', 'others'],
-      [row(report.ceiling, 100), ...report.results.map((m) => row(m, m.percentOfCeiling))],
-      [false, true, true, true, true, true, true, true, true],
+      [
+        'endpoint',
+        'conn',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'of ceiling',
+        'spread',
+        'others',
+        'RSS MiB',
+      ],
+      [
+        row(report.ceiling, 100, null),
+        ...report.results.map((m) => row(m, m.percentOfCeiling, m.rssMiB)),
+      ],
+      [false, true, true, true, true, true, true, true, true, true],
     ),
     '',
     `Server RSS after the run: ${memory}.`,
+    ...(report.hashMs === null
+      ? []
+      : [
+          `One argon2id password hash (the cost of each login): ${number(report.hashMs, 1)} ms, ` +
+            'median of 5 timed in the bench process with the server idle.',
+        ]),
+    `Start-up to serving on the existing database: ${number(report.startupMs)} ms ` +
+      `(spawn to the first 200 from /api/health; ${number(report.startupCpuMs)} ms of the ` +
+      "server's CPU).",
     'errors: socket errors, timeouts and non-2xx answers over all measured rounds. ' +
       'spread: half the range of req/s across rounds, relative to the median. ' +
       'others: CPU used by other processes meanwhile, as a share of the whole machine ' +
       '(PostgreSQL counts as ours).',
     ...report.notes.map((note) => `\n**Note:** ${note}`),
+    '',
+    '### Targets',
+    '',
+    table(
+      ['target', 'measured', ''],
+      report.targets.map((check) => [check.target, check.measured, check.isMet ? 'met' : 'missed']),
+      [false, true, false],
+    ),
   ].join('\n');
 }
 

@@ -1,17 +1,35 @@
-// The data the bench reads, made through the HTTP API like a trader would: it exercises the
-// real signup, login and create paths, and needs no knowledge of the database.
+// The bench trader's half that goes through the HTTP API like a trader would: its login and
+// every session with a screenshot, so each image is checked, re-encoded and thumbnailed by the
+// server's own pipeline and stored where the server keeps them. The rest is in seed-bulk.ts.
+import { renderChartPng } from '../seed-demo/chart.ts';
+import { createRandom } from '../seed-demo/random.ts';
+import {
+  BENCH_ACCOUNT,
+  planSession,
+  RULE_COUNT,
+  SESSION_COUNT,
+  type PlannedSession,
+} from './bench-trader.ts';
 
-const SESSIONS = 5000;
 const IN_FLIGHT = 8;
+/** Distinct charts rendered; the server stores each upload under a reference of its own. */
+const CHARTS = 10;
 
-/** A trader with a login cookie, 20 rules (half with notes) and 5,000 sessions. */
-export async function seed(base: string) {
-  const account = {
-    username: 'bench_trader',
-    password: 'bench-password',
-    fullName: 'Bench Trader',
-    email: 'bench@example.com',
-  };
+export interface SeededTrader {
+  cookie: string;
+  credentials: { username: string; password: string };
+  /** The newest session day (today, UTC): the analytics' `today`. */
+  today: string;
+  /** One session for the details page, one screenshot for its thumbnail. */
+  sessionId: number;
+  screenshotRef: string;
+  /** The rule ids, in order, for the writes the bench measures. */
+  ruleIds: number[];
+  screenshots: number;
+}
+
+/** Logs in as the bench trader and records its sessions with a screenshot. */
+export async function seed(base: string): Promise<SeededTrader> {
   const send = async (method: string, path: string, body?: object, cookie = '') => {
     const response = await fetch(base + path, {
       method,
@@ -25,63 +43,73 @@ export async function seed(base: string) {
     }
     return response;
   };
-  await send('POST', '/api/auth/signup', account);
-  const credentials = { username: account.username, password: account.password };
+  const credentials = { username: BENCH_ACCOUNT.username, password: BENCH_ACCOUNT.password };
   const login = await send('POST', '/api/auth/login', credentials);
   const cookie = login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  for (let i = 1; i <= 20; i += 1) {
-    const notes = i % 2 ? { notes: `Reminder for rule ${i}: wait for the close.` } : {};
-    await send('POST', '/api/rules', { description: `Rule number ${i}`, ...notes }, cookie);
-  }
-  // 5,000 sessions, each with the 20-rule checklist (100,000 checklist items), two or three a
-  // day up to today: the history's pages and the analytics read them. Sent a few at a time.
-  const { rules: created } = (await (
-    await send('GET', '/api/rules', undefined, cookie)
-  ).json()) as {
+  const { rules } = (await (await send('GET', '/api/rules', undefined, cookie)).json()) as {
     rules: { id: number }[];
   };
+  if (rules.length !== RULE_COUNT) throw new Error(`seeding: ${rules.length} rules, not 20`);
+
+  const random = createRandom(11);
+  const charts: string[] = [];
+  for (let i = 0; i < CHARTS; i += 1) {
+    const png = await renderChartPng(random, `Bench chart ${i + 1}`);
+    charts.push(`data:image/png;base64,${png.toString('base64')}`);
+  }
   const today = new Date();
-  const dayOf = (index: number) =>
-    new Date(
-      Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - Math.floor(index * 0.4)),
-    )
-      .toISOString()
-      .slice(0, 10);
-  const record = (index: number) =>
-    send(
+  const withScreenshot = Array.from({ length: SESSION_COUNT }, (_, index) =>
+    planSession(index, today),
+  ).filter((session) => session.hasScreenshot);
+  const saved: { id: number; screenshotPath: string | null }[] = [];
+  const record = async (session: PlannedSession, n: number) => {
+    const response = await send(
       'POST',
       '/api/sessions',
       {
-        name: `Session ${index}`,
-        date: dayOf(index),
-        sessionTypeId: (index % 5) + 1,
-        rulesFollowed: created.map((rule, i) => ({
+        name: session.name,
+        date: session.date,
+        sessionTypeId: session.sessionTypeId,
+        rulesFollowed: rules.map((rule, i) => ({
           ruleId: rule.id,
-          followed: (i * 7 + index) % 10 < 8,
+          followed: session.followed[i] ?? false,
         })),
-        notes: null,
+        notes: session.notes,
+        screenshotData: charts[n % CHARTS],
       },
       cookie,
     );
-  for (let start = 0; start < SESSIONS; start += IN_FLIGHT) {
+    const body = (await response.json()) as {
+      session: { id: number; screenshotPath: string | null };
+    };
+    saved.push(body.session);
+  };
+  for (let start = 0; start < withScreenshot.length; start += IN_FLIGHT) {
     await Promise.all(
-      Array.from({ length: Math.min(IN_FLIGHT, SESSIONS - start) }, (_, i) => record(start + i)),
+      withScreenshot.slice(start, start + IN_FLIGHT).map((s, i) => record(s, start + i)),
     );
   }
-  // Make sure the measured requests do what we think: an authenticated session, 20 rules.
+
+  // Make sure the measured requests do what we think: an authenticated trader with all its
+  // sessions, one of which has a screenshot.
   const session = (await (await send('GET', '/api/auth/session', undefined, cookie)).json()) as {
     authenticated: boolean;
   };
-  const { rules } = (await (await send('GET', '/api/rules', undefined, cookie)).json()) as {
-    rules: unknown[];
-  };
-  if (!session.authenticated || rules.length !== 20) {
-    throw new Error(
-      `seeding: session authenticated=${session.authenticated}, ${rules.length} rules`,
-    );
+  const detailed = saved[0];
+  const screenshotRef = saved.find((s) => s.screenshotPath)?.screenshotPath;
+  if (!session.authenticated || !detailed || !screenshotRef) {
+    throw new Error(`seeding: authenticated=${session.authenticated}, no session or screenshot`);
   }
-  return { cookie, credentials, today: dayOf(0) };
+  return {
+    cookie,
+    credentials,
+    today: planSession(0, today).date,
+    sessionId: detailed.id,
+    screenshotRef,
+    ruleIds: rules.map((rule) => rule.id),
+    screenshots: saved.filter((s) => s.screenshotPath).length,
+  };
 }
