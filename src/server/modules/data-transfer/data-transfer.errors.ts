@@ -58,10 +58,21 @@ export const notJson = () => invalidImport('not_json', 'The export file is not v
 export const foreignFormat = () =>
   invalidImport('foreign_format', 'This is not a Rulekeeper export file');
 
+/**
+ * The file's version as a trader can read it: a number, or a short word. Anything else is named
+ * by what it is not, never echoed: a version 10,000 arrays deep once overflowed the stack while
+ * being written into this message (a 500), and a shallower one came back whole.
+ */
+function describeVersion(version: unknown): string {
+  if (typeof version === 'number' && Number.isFinite(version)) return `version ${version}`;
+  if (typeof version === 'string' && /^[\w.-]{1,20}$/.test(version)) return `version "${version}"`;
+  return 'of an unknown version';
+}
+
 export const unknownVersion = (version: unknown) =>
   invalidImport(
     'unknown_version',
-    `This export file is version ${JSON.stringify(version)}; this version of Rulekeeper reads version ${EXPORT_VERSION}`,
+    `This export file is ${describeVersion(version)}; this version of Rulekeeper reads version ${EXPORT_VERSION}`,
   );
 
 /** The first thing wrong in the document, with where it is (`sessions.3.name: …`). */

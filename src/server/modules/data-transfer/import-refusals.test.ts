@@ -141,6 +141,25 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
       );
     });
 
+    test('a version that is no number or word is named as unknown, not echoed, however deep', async () => {
+      const message =
+        'This export file is of an unknown version; this version of Rulekeeper reads version 1';
+      // As text: the test's own JSON.stringify would overflow on it first.
+      const deep = `${'['.repeat(10_000)}1${']'.repeat(10_000)}`;
+      const withDeepVersion = JSON.stringify({ ...document, version: 0 }).replace(
+        '"version":0',
+        `"version":${deep}`,
+      );
+      await expectRefused(withDeepVersion, 400, message);
+      await expectRefused({ ...document, version: 'x'.repeat(500) }, 400, message);
+      await expectRefused({ ...document, version: { major: 2 } }, 400, message);
+      await expectRefused(
+        { ...document, version: '2' },
+        400,
+        'This export file is version "2"; this version of Rulekeeper reads version 1',
+      );
+    });
+
     test('a JSON body past the usual 1 MB is read under the import route limit', async () => {
       await expectRefused(
         { format: 'other-app', padding: 'x'.repeat(2 * 1024 * 1024) },
