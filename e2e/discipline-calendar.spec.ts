@@ -241,6 +241,9 @@ test.describe('no serious accessibility violations', () => {
   test('on analytics with the calendar and the streaks (accessibility violations)', async ({
     page,
   }) => {
+    // Two axe scans of the whole analytics page (charts, tables, the calendar) after seeding: on
+    // two shared cores that has taken over the default 30 s.
+    test.slow();
     await logInAsNewTrader(page);
     await seedDays(page);
     await page.goto('/analytics');

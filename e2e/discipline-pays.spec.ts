@@ -259,6 +259,9 @@ test('privacy mode shows R only, everywhere in the card', async ({ page }) => {
 });
 
 test('the card has no serious accessibility violations', async ({ page }) => {
+  // Two axe scans of the whole analytics page (charts, tables, the calendar) after seeding: on
+  // two shared cores that has taken over the default 30 s.
+  test.slow();
   await logInAsNewTrader(page);
   await seedResults(page);
   await page.goto('/analytics');
