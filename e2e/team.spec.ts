@@ -54,16 +54,23 @@ function teamTable(page: Page) {
 }
 
 /**
- * The table's rows are in the API's order. Other tests' traders may start sharing meanwhile
- * (the tests share one server): the API's list is compared on the names the screen shows.
+ * The table's rows are in the API's order. Other tests' traders may start sharing or record a
+ * session meanwhile (the tests share one server), which can reorder them between the screen's
+ * read and ours: the API's list is compared on the names the screen shows, and a mismatch is
+ * read again after a reload, which keeps the sort in the address.
  */
 async function expectRowsInApiOrder(page: Page, today: string, query: string) {
   const table = teamTable(page);
-  await expect(table.locator('xpath=ancestor::*[@aria-busy="true"]')).toHaveCount(0);
-  const shown = await table.locator('tbody th[scope="row"] a').allTextContents();
-  const api = (await fetchTeam(page.request, today, query)).map((item) => item.fullName);
-  expect(shown.length).toBeGreaterThan(0);
-  expect(shown).toEqual(api.filter((name) => shown.includes(name)));
+  let attempt = 0;
+  await expect(async () => {
+    if (attempt++ > 0) await page.reload();
+    await expect(table.locator('tbody th[scope="row"] a').first()).toBeVisible();
+    await expect(table.locator('xpath=ancestor::*[@aria-busy="true"]')).toHaveCount(0);
+    const shown = await table.locator('tbody th[scope="row"] a').allTextContents();
+    const api = (await fetchTeam(page.request, today, query)).map((item) => item.fullName);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(api.filter((name) => shown.includes(name)));
+  }).toPass({ timeout: 20_000 });
 }
 
 async function logInAdminOn(page: Page) {
