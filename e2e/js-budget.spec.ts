@@ -16,8 +16,8 @@ import { createTrader } from './support.ts';
 const BUDGETS = { login: 100 * KB, dashboard: 200 * KB };
 /**
  * The budgets above are not met yet: React and react-dom alone are 69 kB, and the login page
- * also loads Zod, the form library, the toaster and tailwind-merge (docs/performance.md,
- * "JavaScript budgets"). Until the client is cut down, CI holds the line where it is: a change
+ * also loads Zod, the form library, the toaster and tailwind-merge (docs/decisions/0032, "Where
+ * the figures stand"). Until the client is cut down, CI holds the line where it is: a change
  * that makes either screen download more than this fails. Lower these as the bundle shrinks;
  * when they reach the budgets, assert the budgets.
  */
