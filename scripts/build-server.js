@@ -11,6 +11,10 @@ await build({
   entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts', 'src/server/manage-users.ts'],
   outdir: 'dist/server',
   bundle: true,
+  // A module imported on demand (the S3 driver, with the AWS SDK) becomes a chunk of its own,
+  // loaded only by a server configured to use it; the commands share the rest.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

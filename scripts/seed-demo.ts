@@ -140,7 +140,7 @@ async function createSessions(
 }
 
 async function createDemoTrader(database: AppDatabase, config: Config) {
-  const images = createImageStoreFromConfig(config);
+  const images = await createImageStoreFromConfig(config);
   const services = {
     database,
     // The script acts for the operator: it may add an account whatever SIGNUP says.

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
+import { recordImports } from '#testing/import-recorder.ts';
 import { startTestS3Server, type TestS3Server } from '#testing/s3-server.ts';
 import { buildSession } from '#testing/sessions.ts';
 import { linesOf, startServer as startProcess } from '#testing/server-process.ts';
@@ -75,6 +76,18 @@ describe('the server process', () => {
     expect(log.indexOf('shutting down')).toBeGreaterThan(-1);
     expect(log.indexOf('"statusCode":201')).toBeGreaterThan(log.indexOf('shutting down'));
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+
+  test('a server without Redis, S3 or mail loads none of their libraries (start-up time)', async () => {
+    const server = startServer(
+      recordImports(root, ['fastify', 'redis', '@aws-sdk/client-s3', 'nodemailer']),
+    );
+    await server.address();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const imported = server.output().match(/^imported .+$/gm);
+    // fastify shows that the recorder sees the server's imports.
+    expect(imported).toEqual(['imported fastify']);
   });
 
   test('a new data folder and database file are readable by the server user only', async () => {
@@ -140,10 +153,15 @@ describe('the server process with images in an S3 bucket', () => {
 
   test('a screenshot goes to the bucket and nothing to the data folder', async () => {
     const bucket = await s3.createBucket();
-    const server = startServer({ ...bucket.env, ...quiet });
+    const server = startServer({
+      ...bucket.env,
+      ...quiet,
+      ...recordImports(root, ['@aws-sdk/client-s3']),
+    });
     const [, port] = await server.waitForOutput(/on http:\/\/localhost:(\d+)/);
     const folder = join(root, `data-${folders}`);
     expect(server.output()).toContain(`images in the S3 bucket ${bucket.bucket}`);
+    expect(server.output()).toContain('imported @aws-sdk/client-s3');
     const base = `http://127.0.0.1:${port}`;
 
     const post = (path: string, body: unknown, cookie = '') =>

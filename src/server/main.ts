@@ -29,7 +29,7 @@ async function main(config: Config) {
   // lock lasts as long as this process (PostgreSQL serves several instances and needs none).
   const folderLock = config.databaseUrl ? null : lockDataFolder(config.dataDir);
   const database = createDatabase(databaseOptionsFromConfig(config));
-  const images = createImageStoreFromConfig(config);
+  const images = await createImageStoreFromConfig(config);
   try {
     await migrateToLatest(database);
     // A bucket that is missing or refuses us stops the start, rather than every upload later.

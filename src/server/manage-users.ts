@@ -69,7 +69,7 @@ async function run(command: string | undefined, args: string[], database: AppDat
   const config = loadConfig();
   const users = createUsersService({
     database,
-    images: createImageStoreFromConfig(config),
+    images: await createImageStoreFromConfig(config),
     isSignupConfiguredOpen: config.isSignupOpen,
   });
 

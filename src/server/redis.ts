@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 
 /** Redis did not answer at start-up; the server refuses to start, as for PostgreSQL. */
 export class RedisConnectError extends Error {
@@ -17,6 +16,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * (which would hold each login with them), and the attempt counters count in memory.
  */
 export async function connectRedis(url: string, log: FastifyBaseLogger) {
+  // Loaded here, not at the top: an instance without REDIS_URL never loads the library, which
+  // costs a quarter of a second of start-up.
+  const { createClient } = await import('redis');
   let hasBeenReady = false;
   let isDown = false;
   const client = createClient({

@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, expect, inject, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { complianceBand } from '#shared/compliance.ts';
 import type { Analytics } from '#shared/schemas/analytics.ts';
 import { signupSchema } from '#shared/schemas/auth.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import { login } from '#testing/factories.ts';
+import { createTestSchema } from '#testing/postgres-schema.ts';
 import { describeEachDialect } from '#testing/test-app.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -65,11 +65,7 @@ async function prepareDatabase(
       drop: async () => {},
     };
   }
-  const connectionString = inject('postgresUrl') ?? '';
-  const schema = `seed_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const { connectionString, schema, drop } = await createTestSchema('seed');
   return {
     // node-postgres reads PGOPTIONS: the script works in this schema, not in public.
     env: {
@@ -78,10 +74,7 @@ async function prepareDatabase(
       PGOPTIONS: `-c search_path=${schema}`,
     },
     options: { dialect, connectionString, searchPath: schema },
-    drop: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
+    drop,
   };
 }
 
@@ -161,7 +154,7 @@ describeEachDialect('npm run seed:demo', (dialect) => {
         const database = createDatabase(options);
         const refs = await expectDemoJournal(database, dataDir, printed);
         const config = loadConfig({ DATA_DIR: dataDir });
-        const images = createImageStoreFromConfig(config);
+        const images = await createImageStoreFromConfig(config);
         const app = await createApp({ database, config, images }); // closes the database
         try {
           const cookie = await login(app, printed.username, printed.password);
@@ -195,7 +188,7 @@ test('an account named demo that the script did not make is refused, not deleted
   await migrateToLatest(database);
   const users = createUsersService({
     database,
-    images: createImageStoreFromConfig({ dataDir }),
+    images: await createImageStoreFromConfig({ dataDir }),
     isSignupConfiguredOpen: true,
   });
   await users.signup(

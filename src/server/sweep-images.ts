@@ -14,7 +14,7 @@ try {
   const database = createDatabase(databaseOptionsFromConfig(config));
   try {
     const removed = await sweepImages({
-      images: createImageStoreFromConfig(config),
+      images: await createImageStoreFromConfig(config),
       folders: imageFolders(database),
     });
     console.log(`Removed ${removed} unreferenced image file${removed === 1 ? '' : 's'}.`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+import { groupThousands } from '../thousands.ts';
 
 /** Every error answer of the API. `issues` lists field errors of a 400. */
 export const errorSchema = z.object({
@@ -59,7 +60,7 @@ export function textTypeError(label: string, missingMessage = `${label} is requi
 }
 
 function maxMessage(label: string, max: number) {
-  return `${label} must be at most ${max.toLocaleString('en-US')} characters`;
+  return `${label} must be at most ${groupThousands(max)} characters`;
 }
 
 /** A required text field, trimmed; `requiredMessage` when it is blank. */

@@ -11,6 +11,7 @@ import {
   USERNAME_MAX_LENGTH,
 } from '../constants.ts';
 import { calendarDate, idSchema, optionalText, requiredText } from './common.ts';
+import { groupThousands } from '../thousands.ts';
 import { resultMoneySchema, resultRSchema } from './results.ts';
 
 /*
@@ -119,7 +120,7 @@ export const exportFileSchema = z.strictObject({
     ),
   sessions: z
     .array(exportSessionSchema)
-    .max(EXPORT_MAX_SESSIONS, `sessions: at most ${EXPORT_MAX_SESSIONS.toLocaleString('en-US')}`)
+    .max(EXPORT_MAX_SESSIONS, `sessions: at most ${groupThousands(EXPORT_MAX_SESSIONS)}`)
     .refine(
       (sessions) => new Set(sessions.map((session) => session.uid)).size === sessions.length,
       'sessions must have different uids',

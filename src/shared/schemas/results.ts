@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESULT_MONEY_MAX, RESULT_R_MAX } from '../constants.ts';
+import { groupThousands } from '../thousands.ts';
 
 /**
  * A session's result, optional: money in the trader's currency and/or R (multiples of the
@@ -7,16 +8,11 @@ import { RESULT_MONEY_MAX, RESULT_R_MAX } from '../constants.ts';
  * sums and averages are exact on both databases.
  */
 function resultAmount(label: string, max: number) {
+  const range = `${label} must be between -${groupThousands(max)} and ${groupThousands(max)}`;
   return z
     .number({ error: `${label} must be a number` })
-    .min(
-      -max,
-      `${label} must be between -${max.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}`,
-    )
-    .max(
-      max,
-      `${label} must be between -${max.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}`,
-    )
+    .min(-max, range)
+    .max(max, range)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
       message: `${label} can have at most two decimals`,
     });

@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { createMailOutbox, type MailTransport } from './mail-outbox.ts';
@@ -19,12 +18,30 @@ export interface NoticeRunnerOptions {
 }
 
 /**
+ * nodemailer over `smtpUrl`, loaded with the first mail: an instance without mail never loads
+ * it, and one with mail does not pay for it at start-up.
+ */
+function smtpTransport(smtpUrl: string): MailTransport & { close: () => void } {
+  let transporter: Promise<{ sendMail: MailTransport['sendMail']; close: () => void }> | null =
+    null;
+  return {
+    async sendMail(message) {
+      transporter ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+      return (await transporter).sendMail(message);
+    },
+    close() {
+      void transporter?.then((opened) => opened.close());
+    },
+  };
+}
+
+/**
  * One run of every notice job: the weekly reports, the low-compliance alerts, then the mail
  * that is pending. A job that fails is logged and does not stop the others.
  */
 export function createNoticeRunner({ database, config, transport, log }: NoticeRunnerOptions) {
   const jobs = createNoticeJobs({ database, isMailConfigured: config.mail !== null });
-  const mailTransport = config.mail ? (transport ?? createTransport(config.mail.smtpUrl)) : null;
+  const mailTransport = config.mail ? (transport ?? smtpTransport(config.mail.smtpUrl)) : null;
   const outbox =
     config.mail && mailTransport
       ? createMailOutbox({
