@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A file per core (Vitest's default leaves one core idle): much of the suite waits on
+    // PostgreSQL or on servers it started, so both cores of a CI machine stay busy. PostgreSQL
+    // tests of parallel files keep to a database per worker (src/testing/postgres-schema.ts).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

@@ -35,8 +35,8 @@ async function findRedis(): Promise<string | null> {
 }
 
 /**
- * Creates a fresh PostgreSQL database for this test run (each test then gets its own schema
- * in it) and drops it afterwards. Where none is reachable, the PostgreSQL tests say they skipped.
+ * Creates a fresh PostgreSQL database for this test run (each test worker then gets a database
+ * beside it, and each test a schema in that) and drops them all afterwards. Where none is reachable, the PostgreSQL tests say they skipped.
  */
 export default async function setup(project: TestProject) {
   project.provide('redisUrl', await findRedis());
@@ -59,6 +59,12 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', url.toString());
 
   return async () => {
+    // The workers' own databases (src/testing/postgres-schema.ts), then the run's.
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${name}\\_w%`],
+    );
+    for (const { datname } of rows) await admin.query(`drop database ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   };

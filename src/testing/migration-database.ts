@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
+import { createTestSchema } from './postgres-schema.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Step = { up(db: Kysely<any>, dialect: DialectName): Promise<void> };
@@ -21,16 +19,9 @@ export async function databaseMigratedWith(
   if (dialect === 'sqlite') {
     database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
   } else {
-    const connectionString = inject('postgresUrl')!;
-    const schema = `m_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const { connectionString, schema, drop } = await createTestSchema('m');
     database = createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
-    dropSchema = async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    };
+    dropSchema = drop;
   }
   for (const step of steps) await step.up(database.db, dialect);
   return {

@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { inject } from 'vitest';
 import { createApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createTestImageStore } from './image-store.ts';
+import { createTestSchema, type TestSchema } from './postgres-schema.ts';
 
 /** A mail as the test SMTP server received it, decoded. */
 export interface ReceivedMail {
@@ -142,26 +140,20 @@ export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
 export async function createSharedDatabase(dialect: DialectName) {
   const opened: AppDatabase[] = [];
   let folder: string | null = null;
-  let schema: string | null = null;
-  const connectionString = inject('postgresUrl');
+  let schema: TestSchema | null = null;
   if (dialect === 'sqlite') {
     folder = await mkdtemp(join(tmpdir(), 'rulekeeper-notices-'));
   } else {
-    if (!connectionString) throw new Error('PostgreSQL is not available for this run');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    schema = await createTestSchema();
   }
   const open = () =>
-    folder
-      ? createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') })
-      : createDatabase({
+    schema
+      ? createDatabase({
           dialect: 'postgres',
-          connectionString: connectionString as string,
-          searchPath: schema as string,
-        });
+          connectionString: schema.connectionString,
+          searchPath: schema.schema,
+        })
+      : createDatabase({ dialect: 'sqlite', filename: join(folder as string, 'rulekeeper.db') });
 
   const first = open();
   await migrateToLatest(first);
@@ -204,12 +196,7 @@ export async function createSharedDatabase(dialect: DialectName) {
     async close() {
       for (const database of opened) await database.db.destroy().catch(() => {});
       if (folder) await rm(folder, { recursive: true, force: true });
-      if (schema && connectionString) {
-        const admin = new pg.Client({ connectionString });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      if (schema) await schema.drop();
     },
   };
 }

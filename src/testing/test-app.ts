@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject, describe } from 'vitest';
-import pg from 'pg';
 import { createApp, type App, type Timeouts } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
@@ -11,6 +10,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import type { ImageStore } from '#server/storage/image-store.ts';
 import { createTestImageStore } from './image-store.ts';
+import { createTestSchema } from './postgres-schema.ts';
 import type { TestBucket } from './s3-server.ts';
 
 export interface TestApp {
@@ -35,21 +35,10 @@ async function createTestDatabase(
     await migrateToLatest(database);
     return { database, drop: async () => {} };
   }
-  const connectionString = inject('postgresUrl');
-  if (!connectionString) throw new Error('PostgreSQL is not available for this run');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const { connectionString, schema, drop } = await createTestSchema();
   const database = createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
   await migrateToLatest(database);
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
+  return { database, drop };
 }
 
 /** The test run's Redis, or an error for a suite that should have been skipped. */
@@ -72,7 +61,7 @@ async function createImages(config: Config, bucket: TestBucket | undefined) {
     const prefix = config.s3?.prefix ?? '';
     return {
       // Built from the configuration, as the server builds it.
-      images: createImageStoreFromConfig(config),
+      images: await createImageStoreFromConfig(config),
       dir: '',
       listFiles: async () =>
         (await bucket.listKeys()).map((key) => {
