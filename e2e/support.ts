@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = {
   username: 'desk-admin',
@@ -155,8 +155,27 @@ export async function moveRuleDownWithKeyboard(
   await page.keyboard.press('Space');
 }
 
-/** Runs axe on the page as it is now and expects no serious or critical violation. */
+/** An axe scan of a whole screen takes up to about 10 s on two busy cores. */
+const AXE_SCAN_ALLOWANCE_MS = 15_000;
+
+/**
+ * Runs axe on the page as it is now and expects no serious or critical violation. Each scan
+ * adds its own allowance to the test's time limit, so a test that checks several screens and
+ * dialogs does not run out of time on a busy machine. A dialog that is still fading in has
+ * half-transparent text, which axe reports as too little contrast: the scan waits for the
+ * page's finite animations to end (a spinner's endless one is left running).
+ */
 export async function expectNoSeriousViolations(page: Page) {
+  test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
