@@ -14,16 +14,8 @@ import { createTrader } from './support.ts';
  * in e2e/analytics.spec.ts.
  */
 const BUDGETS = { login: 100 * KB, dashboard: 200 * KB };
-/**
- * The budgets above are not met yet: React and react-dom alone are 69 kB, and the login page
- * also loads Zod, the form library, the toaster and tailwind-merge (docs/decisions/0032, "Where
- * the figures stand"). Until the client is cut down, CI holds the line where it is: a change
- * that makes either screen download more than this fails. Lower these as the bundle shrinks;
- * when they reach the budgets, assert the budgets.
- */
-const CEILINGS = { login: 160 * KB, dashboard: 245 * KB };
 
-test('the login page downloads no more JavaScript than today (gzip; budget 100 kB)', async ({
+test('the login page downloads at most 100 kB of JavaScript (gzip)', async ({
   page,
 }, testInfo) => {
   const scripts = recordScripts(page);
@@ -34,10 +26,10 @@ test('the login page downloads no more JavaScript than today (gzip; budget 100 k
   const downloads = await scripts.finish();
   const total = await reportScripts(testInfo, 'the login page', downloads, BUDGETS.login);
   expect(downloads.length).toBeGreaterThan(0);
-  expect(total).toBeLessThanOrEqual(CEILINGS.login);
+  expect(total).toBeLessThanOrEqual(BUDGETS.login);
 });
 
-test('a trader’s dashboard downloads no more JavaScript than today (gzip; budget 200 kB)', async ({
+test('a trader’s dashboard downloads at most 200 kB of JavaScript (gzip)', async ({
   page,
 }, testInfo) => {
   // A dashboard with something on every card: rules, three months of sessions, a screenshot.
@@ -63,5 +55,5 @@ test('a trader’s dashboard downloads no more JavaScript than today (gzip; budg
   const downloads = await scripts.finish();
   const total = await reportScripts(testInfo, 'the dashboard', downloads, BUDGETS.dashboard);
   expect(downloads.length).toBeGreaterThan(0);
-  expect(total).toBeLessThanOrEqual(CEILINGS.dashboard);
+  expect(total).toBeLessThanOrEqual(BUDGETS.dashboard);
 });

@@ -5,10 +5,15 @@ import { GuestRoute } from '#client/features/auth/components/guest-route.tsx';
 import { ProtectedRoute } from '#client/features/auth/components/protected-route.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { LoginRoute } from './routes/login.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
-import { SignupRoute } from './routes/signup.tsx';
 
-// Screens behind the login load on demand: the login screen stays small.
+// Every screen but the login loads on demand: the login screen stays small (its JavaScript
+// budget is 100 kB gzip, e2e/js-budget.spec.ts).
+const SignupRoute = lazy(() =>
+  import('./routes/signup.tsx').then((m) => ({ default: m.SignupRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import('./routes/not-found.tsx').then((m) => ({ default: m.NotFoundRoute })),
+);
 const DashboardRoute = lazy(() =>
   import('./routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })),
 );
@@ -55,7 +60,9 @@ export function AppRouter() {
       </Route>
       <Route path={paths.signup}>
         <GuestRoute>
-          <SignupRoute />
+          <Suspense fallback={<PageLoading />}>
+            <SignupRoute />
+          </Suspense>
         </GuestRoute>
       </Route>
       <Route path={paths.dashboard}>
@@ -104,7 +111,9 @@ export function AppRouter() {
         </Protected>
       </Route>
       <Route>
-        <NotFoundRoute />
+        <Suspense fallback={<PageLoading />}>
+          <NotFoundRoute />
+        </Suspense>
       </Route>
     </Switch>
   );
