@@ -27,7 +27,7 @@ const chromium = {
  */
 const isPostgresPass = Boolean(process.env.E2E_DATABASE_URL);
 const SAME_ON_EITHER_DATABASE =
-  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|js-budget|content-security)\.spec\.ts/;
+  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|js-budget|content-security|screen-preload)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',

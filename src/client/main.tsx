@@ -4,11 +4,14 @@ import './lib/preact-svg-tabindex.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreenAt } from './app/router.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+
+preloadScreenAt(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>
