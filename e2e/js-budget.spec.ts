@@ -15,9 +15,7 @@ import { createTrader } from './support.ts';
  */
 const BUDGETS = { login: 100 * KB, dashboard: 200 * KB };
 
-test('the login page downloads at most 100 kB of JavaScript (gzip)', async ({
-  page,
-}, testInfo) => {
+test('the login page downloads at most 100 kB of JavaScript (gzip)', async ({ page }, testInfo) => {
   const scripts = recordScripts(page);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
