@@ -1,6 +1,6 @@
 // First: it must run before any shared schema is built (see the module).
 import './lib/zod-without-eval.ts';
-import './lib/preact-svg-tabindex.ts';
+import './lib/preact-as-react.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
