@@ -135,9 +135,11 @@ export async function shownRuleOrder(page: Page) {
 /**
  * Moves a rule down with the keyboard as a screen reader user does: Space picks it up (the handle
  * is then pressed), each arrow key moves it 25 px, and Space drops it once the announcement
- * names the new position.
- * Waiting for the announcements keeps a busy machine, which measures the rows late, from
- * dropping the row before it has moved.
+ * names the new position. Arrow keys are pressed one at a time until it does, at most `steps`
+ * and as many again: the drag library starts listening for them a moment after the pick-up,
+ * and on a busy machine the browser handles input before that moment's timer, so the first
+ * presses can go unheard (a CI run heard none of six). Waiting for the announcement also keeps
+ * a machine that measures the rows late from dropping the row before it has moved.
  */
 export async function moveRuleDownWithKeyboard(
   page: Page,
@@ -148,10 +150,12 @@ export async function moveRuleDownWithKeyboard(
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
-  await expect(
-    page.getByText(`Rule "${description}" moved to position ${position} of ${of}.`),
-  ).toBeAttached();
+  const moved = page.getByText(`Rule "${description}" moved to position ${position} of ${of}.`);
+  for (let pressed = 0; pressed < steps * 2 && (await moved.count()) === 0; pressed++) {
+    await page.keyboard.press('ArrowDown');
+    await moved.waitFor({ state: 'attached', timeout: 250 }).catch(() => {});
+  }
+  await expect(moved).toBeAttached();
   await page.keyboard.press('Space');
 }
 
