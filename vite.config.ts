@@ -8,9 +8,10 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [tailwindcss(), precacheManifest()],
-  // The app is written against React's API and types and runs on Preact's compatibility layer:
-  // a third of React's size on the wire (docs/decisions). Every import of React, ours and the
-  // libraries', is sent to Preact, and JSX compiles to Preact's runtime.
+  // The app is written against React's API and types and runs on Preact's compatibility layer,
+  // about 11 kB gzip where React's renderer is about 60 (docs/decisions/0038-preact.md). Every
+  // import of React, ours and the libraries', is sent to Preact, and JSX compiles to Preact's
+  // runtime.
   resolve: {
     alias: [
       { find: /^react$/, replacement: 'preact/compat' },

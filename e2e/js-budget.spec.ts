@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seedDisciplineHistory } from './analytics-support.ts';
 import { KB, recordScripts, reportScripts } from './budget-support.ts';
 import { createSession, localToday } from './session-support.ts';
-import { createTrader } from './support.ts';
+import { logInNewTraderThroughApi } from './support.ts';
 
 /**
  * What a browser downloads, cold, to show a screen: every script of the page up to the moment
@@ -33,11 +33,7 @@ test('a trader’s dashboard downloads at most 200 kB of JavaScript (gzip)', asy
   // A dashboard with something on every card: rules, three months of sessions, a screenshot.
   // The API calls go through the page's request context, which shares its cookies; the page
   // itself stays blank, so no script is in its cache yet.
-  const account = await createTrader(page.request);
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  await logInNewTraderThroughApi(page.request);
   const today = await seedDisciplineHistory(page);
   await createSession(page, { name: 'With a chart', date: today, withScreenshot: true });
   expect(await localToday(page)).toBe(today);

@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createTrader } from './support.ts';
+import { logInNewTraderThroughApi } from './support.ts';
 
-/**
+/*
  * The app asks the server who is logged in before it shows a screen behind the login. The
  * screen's own code must not wait for that answer: it starts downloading as the app starts
  * (src/client/app/router.tsx), so on a phone's network the two round trips overlap.
  */
-async function logInThroughApi(page: Page) {
-  const account = await createTrader(page.request);
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-}
 
 /** Holds the login check's answer until `release` is called. */
 async function holdLoginCheck(page: Page) {
@@ -32,7 +25,7 @@ for (const [screen, path, heading] of [
   test(`the ${screen}'s code downloads while the login check is still unanswered`, async ({
     page,
   }) => {
-    await logInThroughApi(page);
+    await logInNewTraderThroughApi(page.request);
     const release = await holdLoginCheck(page);
     // Without the preload the request never comes while the answer is held.
     const screenCode = page.waitForRequest(

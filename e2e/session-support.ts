@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { createTrader } from './support.ts';
+import { logInNewTraderThroughApi } from './support.ts';
 
 /** A valid 8 × 6 PNG: small enough to inline, real enough for the server to re-encode. */
 export const TINY_PNG_DATA_URL =
@@ -93,11 +93,7 @@ export async function checklist(requester: Requester, followed: number) {
  */
 export async function logInOtherTrader(baseURL: string | undefined) {
   const context = await request.newContext({ baseURL });
-  const account = await createTrader(context);
-  const response = await context.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await logInNewTraderThroughApi(context);
   return context;
 }
 

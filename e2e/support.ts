@@ -56,16 +56,22 @@ export async function logInWithForm(
 }
 
 /**
- * A fresh trader, logged in on `page` and on its dashboard. The login goes through the API (the
- * page's request context shares its cookies): the login form has tests of its own, and every
- * other test saves the form's round trip.
+ * A fresh trader, logged in through the API on `request` (a page's request context shares the
+ * page's cookies): the login form has tests of its own, and every other test saves its round
+ * trip.
  */
-export async function logInAsNewTrader(page: Page) {
-  const account = await createTrader(page.request);
-  const response = await page.request.post('/api/auth/login', {
+export async function logInNewTraderThroughApi(request: APIRequestContext) {
+  const account = await createTrader(request);
+  const response = await request.post('/api/auth/login', {
     data: { username: account.username, password: account.password },
   });
   expect(response.status(), await response.text()).toBe(200);
+  return account;
+}
+
+/** A fresh trader, logged in on `page` and on its dashboard. */
+export async function logInAsNewTrader(page: Page) {
+  const account = await logInNewTraderThroughApi(page.request);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
   return account;

@@ -36,7 +36,8 @@ async function findRedis(): Promise<string | null> {
 
 /**
  * Creates a fresh PostgreSQL database for this test run (each test worker then gets a database
- * beside it, and each test a schema in that) and drops them all afterwards. Where none is reachable, the PostgreSQL tests say they skipped.
+ * beside it, and each test a schema in that) and drops them all afterwards. Where none is
+ * reachable, the PostgreSQL tests say they skipped.
  */
 export default async function setup(project: TestProject) {
   project.provide('redisUrl', await findRedis());

@@ -14,7 +14,7 @@ const DUPLICATE_DATABASE = '42P04';
  * fails it with "schema … does not exist". Files of one worker run one after another, so a
  * database per worker leaves no one to drop a schema under a migration.
  */
-async function workerDatabaseUrl(): Promise<string> {
+async function createWorkerDatabase(): Promise<string> {
   const runUrl = inject('postgresUrl');
   if (!runUrl) throw new Error('PostgreSQL is not available for this run');
   const url = new URL(runUrl);
@@ -30,6 +30,13 @@ async function workerDatabaseUrl(): Promise<string> {
   }
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Asked once per test file: every later schema of the file goes into the same database. */
+let workerDatabase: Promise<string> | null = null;
+function workerDatabaseUrl(): Promise<string> {
+  workerDatabase ??= createWorkerDatabase();
+  return workerDatabase;
 }
 
 export interface TestSchema {

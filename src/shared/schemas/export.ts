@@ -10,8 +10,8 @@ import {
   SESSION_NOTES_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants.ts';
-import { calendarDate, idSchema, optionalText, requiredText } from './common.ts';
 import { groupThousands } from '../thousands.ts';
+import { calendarDate, idSchema, optionalText, requiredText } from './common.ts';
 import { resultMoneySchema, resultRSchema } from './results.ts';
 
 /*
