@@ -27,13 +27,17 @@ for (const [screen, path, heading] of [
   }) => {
     await logInNewTraderThroughApi(page.request);
     const release = await holdLoginCheck(page);
-    // Without the preload the request never comes while the answer is held.
-    const screenCode = page.waitForRequest(
-      (request) => new RegExp(`/assets/${screen}-[\\w-]+\\.js$`).test(request.url()),
-      { timeout: 10_000 },
-    );
+    // Without the preload these requests never come while the answer is held: neither the
+    // screen nor the logged-in shell around it.
+    const codeOf = (chunk: string) =>
+      page.waitForRequest(
+        (request) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(request.url()),
+        { timeout: 10_000 },
+      );
+    const screenCode = codeOf(screen);
+    const shellCode = codeOf('authenticated-layout');
     await page.goto(path, { waitUntil: 'commit' });
-    await screenCode;
+    await Promise.all([screenCode, shellCode]);
     release();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
@@ -42,9 +46,10 @@ for (const [screen, path, heading] of [
 test('the login page fetches no screen behind the login', async ({ page }) => {
   const screens: string[] = [];
   page.on('request', (request) => {
-    const match = /\/assets\/(dashboard|history|rules|analytics|settings)-[\w-]+\.js$/.exec(
-      request.url(),
-    );
+    const match =
+      /\/assets\/(dashboard|history|rules|analytics|settings|authenticated-layout)-[\w-]+\.js$/.exec(
+        request.url(),
+      );
     if (match?.[1]) screens.push(match[1]);
   });
   await page.goto('/login');

@@ -4,6 +4,7 @@ import { PageLoading } from '#client/components/page-loading.tsx';
 import { GuestRoute } from '#client/features/auth/components/guest-route.tsx';
 import { ProtectedRoute } from '#client/features/auth/components/protected-route.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { preloadAuthenticatedLayout } from './layout/app-layout.tsx';
 import { LoginRoute } from './routes/login.tsx';
 
 /**
@@ -49,17 +50,19 @@ function matchesPath(pattern: string, pathname: string) {
 }
 
 /**
- * Starts loading the code of the screen at `pathname`, if it has one of its own. Called once as
- * the app starts: the screen's code then downloads beside the login check instead of after it,
- * one round trip less before a returning trader sees the page (on a phone's network, most of
- * the time to the first screen). A visitor who turns out to be logged out has fetched a screen
- * they will not see yet; the login page itself preloads nothing.
+ * Starts loading the code of the screen at `pathname`, if it has one of its own, and of the
+ * logged-in shell around it. Called once as the app starts: that code then downloads beside the
+ * login check instead of after it, one round trip less before a returning trader sees the page
+ * (on a phone's network, most of the time to the first screen). A visitor who turns out to be
+ * logged out has fetched a screen they will not see yet; the login page itself preloads nothing.
  */
 export function preloadScreenAt(pathname: string) {
   const screen = (Object.keys(screens) as (keyof typeof screens)[]).find((name) =>
     matchesPath(paths[name], pathname),
   );
-  if (screen) void screens[screen]();
+  if (!screen) return;
+  void screens[screen]();
+  if (screen !== 'signup') preloadAuthenticatedLayout();
 }
 
 function Protected({ children, requireAdmin }: { children: ReactNode; requireAdmin?: boolean }) {

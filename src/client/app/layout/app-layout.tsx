@@ -5,9 +5,14 @@ import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { Footer } from './footer.tsx';
 
 // The shell's menus and drawer are code a visitor on the login screen does not need yet.
-const AuthenticatedLayout = lazy(() =>
-  import('./authenticated-layout.tsx').then((module) => ({ default: module.AuthenticatedLayout })),
-);
+const loadAuthenticatedLayout = () =>
+  import('./authenticated-layout.tsx').then((module) => ({ default: module.AuthenticatedLayout }));
+const AuthenticatedLayout = lazy(loadAuthenticatedLayout);
+
+/** Starts loading the logged-in shell before the login check answers (see preloadScreenAt). */
+export function preloadAuthenticatedLayout() {
+  void loadAuthenticatedLayout();
+}
 
 /** The sidebar renders only when logged in; every page has main content and a footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
