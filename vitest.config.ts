@@ -26,6 +26,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The tools' own logic (the audit's verdict).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

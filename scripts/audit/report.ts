@@ -1,7 +1,7 @@
 // The audit's table and its JSON summary.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATEGORIES, type FormFactor, type RunSummary } from './lighthouse.ts';
+import { CATEGORIES, type Category, type FormFactor, type RunSummary } from './lighthouse.ts';
 
 export const MIN_SCORE = 95;
 
@@ -27,8 +27,25 @@ export function medianRun(runs: RunSummary[]): RunSummary {
   return median;
 }
 
-export function belowMinimum(result: PageResult) {
-  return CATEGORIES.filter((id) => result.median.scores[id] < MIN_SCORE);
+/** The categories of `result` whose median score is below the minimum, of those `enforced`. */
+export function belowMinimum(result: PageResult, enforced: readonly Category[] = CATEGORIES) {
+  return enforced.filter((id) => result.median.scores[id] < MIN_SCORE);
+}
+
+/**
+ * The categories named in `list` (comma-separated, as `--enforce` takes them), in Lighthouse's
+ * order; throws on a name Lighthouse does not have, so that a typo cannot turn a check off.
+ */
+export function parseCategories(list: string): Category[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(CATEGORIES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new Error(`--enforce takes categories among ${CATEGORIES.join(', ')}; got "${list}"`);
+  }
+  return CATEGORIES.filter((id) => names.includes(id));
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
