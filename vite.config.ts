@@ -1,13 +1,19 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precacheManifest } from './scripts/precache-plugin.ts';
+import { screenPreloads } from './scripts/screen-preload-plugin.ts';
+import { AUTHENTICATED_LAYOUT_MODULE, lazyScreens } from './src/client/app/screens.ts';
 
 const apiPort = process.env.PORT ?? '5000';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [tailwindcss(), precacheManifest()],
+  plugins: [
+    tailwindcss(),
+    precacheManifest(),
+    screenPreloads({ screens: lazyScreens, layoutModule: AUTHENTICATED_LAYOUT_MODULE }),
+  ],
   // The app is written against React's API and types and runs on Preact's compatibility layer,
   // about 11 kB gzip where React's renderer is about 60 (docs/decisions/0038-preact.md). Every
   // import of React, ours and the libraries', is sent to Preact, and JSX compiles to Preact's

@@ -57,3 +57,63 @@ test('the login page fetches no screen behind the login', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(screens).toEqual([]);
 });
+
+test('a logged-in trader’s page names its screen’s code, and each file is fetched once', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) fetched.push(pathname);
+  });
+  const response = await page.goto('/history');
+  await expect(page.getByRole('heading', { level: 1, name: 'Session History' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // The server names the screen and the logged-in shell beside the page's own scripts, so the
+  // browser fetches them before the app has run (src/server/plugins/client-app.ts).
+  const named = [
+    ...(await response!.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g),
+  ].map((match) => match[1]);
+  expect(named).toContainEqual(expect.stringMatching(/^\/assets\/history-[\w-]+\.js$/));
+  expect(named).toContainEqual(
+    expect.stringMatching(/^\/assets\/authenticated-layout-[\w-]+\.js$/),
+  );
+  // The app's own request for that code finds it on its way: one download each.
+  for (const file of named)
+    expect(
+      fetched.filter((path) => path === file),
+      file,
+    ).toHaveLength(1);
+});
+
+test('the page asks who is logged in as it loads, and the app uses that answer', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/auth/session' || pathname === '/api/app-info') asked.push(pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // Asked by the page's head (a <link rel="preload">) while the scripts download, not by the
+  // app once they have run; the app's fetch takes that answer instead of asking again.
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/api\/(auth\/session|app-info)$/.test(entry.name))
+      .map((entry) => [
+        new URL(entry.name).pathname,
+        (entry as PerformanceResourceTiming).initiatorType,
+      ]),
+  );
+  expect(initiators.sort()).toEqual([
+    ['/api/app-info', 'link'],
+    ['/api/auth/session', 'link'],
+  ]);
+  expect(asked.sort()).toEqual(['/api/app-info', '/api/auth/session']);
+});

@@ -1,53 +1,51 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { GuestRoute } from '#client/features/auth/components/guest-route.tsx';
 import { ProtectedRoute } from '#client/features/auth/components/protected-route.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { preloadable, type Preloadable } from '#client/lib/preloadable.ts';
+import { matchesRoute } from '#shared/route-pattern.ts';
 import { preloadAuthenticatedLayout } from './layout/app-layout.tsx';
 import { LoginRoute } from './routes/login.tsx';
+import { lazyScreens, screenComponentName, type LazyScreen } from './screens.ts';
 
 /**
  * Every screen but the login loads on demand: the login screen stays small (its JavaScript
- * budget is 100 kB gzip, e2e/js-budget.spec.ts).
+ * budget is 100 kB gzip, e2e/js-budget.spec.ts). `import.meta.glob` gives each module under
+ * routes/ its own loader, and so its own chunk.
  */
-const screens = {
-  signup: () => import('./routes/signup.tsx').then((m) => ({ default: m.SignupRoute })),
-  dashboard: () => import('./routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })),
-  rules: () => import('./routes/rules.tsx').then((m) => ({ default: m.RulesRoute })),
-  history: () => import('./routes/history.tsx').then((m) => ({ default: m.HistoryRoute })),
-  sessionDetails: () =>
-    import('./routes/session-details.tsx').then((m) => ({ default: m.SessionDetailsRoute })),
-  analytics: () => import('./routes/analytics.tsx').then((m) => ({ default: m.AnalyticsRoute })),
-  settings: () => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })),
-  admin: () => import('./routes/admin.tsx').then((m) => ({ default: m.AdminRoute })),
-  team: () => import('./routes/team.tsx').then((m) => ({ default: m.TeamRoute })),
-  teamTrader: () =>
-    import('./routes/team-trader.tsx').then((m) => ({ default: m.TeamTraderRoute })),
-} satisfies Partial<Record<keyof typeof paths, unknown>>;
+const routeModules = import.meta.glob<Record<string, ComponentType>>([
+  './routes/*.tsx',
+  '!./routes/login.tsx',
+]);
 
-const SignupRoute = lazy(screens.signup);
-const DashboardRoute = lazy(screens.dashboard);
-const RulesRoute = lazy(screens.rules);
-const HistoryRoute = lazy(screens.history);
-const SessionDetailsRoute = lazy(screens.sessionDetails);
-const AnalyticsRoute = lazy(screens.analytics);
-const SettingsRoute = lazy(screens.settings);
-const AdminRoute = lazy(screens.admin);
-const TeamRoute = lazy(screens.team);
-const TeamTraderRoute = lazy(screens.teamTrader);
-const NotFoundRoute = lazy(() =>
-  import('./routes/not-found.tsx').then((m) => ({ default: m.NotFoundRoute })),
-);
-
-function matchesPath(pattern: string, pathname: string) {
-  const wanted = pattern.split('/');
-  const given = pathname.split('/');
-  return (
-    wanted.length === given.length &&
-    wanted.every((part, index) => part.startsWith(':') || part === given[index])
-  );
+function screenIn(module: string) {
+  const load = routeModules[`./routes/${module}.tsx`];
+  if (!load) throw new Error(`No screen module routes/${module}.tsx`);
+  const name = screenComponentName(module);
+  return preloadable(async () => {
+    const component = (await load())[name];
+    if (!component) throw new Error(`routes/${module}.tsx exports no ${name}`);
+    return component;
+  });
 }
+
+const screens = Object.fromEntries(
+  Object.entries(lazyScreens).map(([name, { module }]) => [name, screenIn(module)]),
+) as Record<LazyScreen, Preloadable<object>>;
+
+const SignupRoute = screens.signup.Component;
+const DashboardRoute = screens.dashboard.Component;
+const RulesRoute = screens.rules.Component;
+const HistoryRoute = screens.history.Component;
+const SessionDetailsRoute = screens.sessionDetails.Component;
+const AnalyticsRoute = screens.analytics.Component;
+const SettingsRoute = screens.settings.Component;
+const AdminRoute = screens.admin.Component;
+const TeamRoute = screens.team.Component;
+const TeamTraderRoute = screens.teamTrader.Component;
+const NotFoundRoute = screenIn('not-found').Component;
 
 /**
  * Starts loading the code of the screen at `pathname`, if it has one of its own, and of the
@@ -55,14 +53,18 @@ function matchesPath(pattern: string, pathname: string) {
  * login check instead of after it, one round trip less before a returning trader sees the page
  * (on a phone's network, most of the time to the first screen). A visitor who turns out to be
  * logged out has fetched a screen they will not see yet; the login page itself preloads nothing.
+ * A screen whose code has arrived by then renders with the shell in one go, without a fallback.
+ * (For a page request that carries a login, the server has already named these files to the
+ * browser, which is then fetching them: this finds them on their way.)
  */
 export function preloadScreenAt(pathname: string) {
-  const screen = (Object.keys(screens) as (keyof typeof screens)[]).find((name) =>
-    matchesPath(paths[name], pathname),
+  const screen = (Object.keys(lazyScreens) as LazyScreen[]).find((name) =>
+    matchesRoute(lazyScreens[name].path, pathname),
   );
   if (!screen) return;
-  void screens[screen]();
-  if (screen !== 'signup') preloadAuthenticatedLayout();
+  // A failed load is the screen's to report, when it renders.
+  screens[screen].preload().catch(() => undefined);
+  if (lazyScreens[screen].behindLogin) preloadAuthenticatedLayout();
 }
 
 function Protected({ children, requireAdmin }: { children: ReactNode; requireAdmin?: boolean }) {

@@ -17,13 +17,23 @@ describe('serving the built client', () => {
   beforeAll(async () => {
     clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
     mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Rulekeeper</title>');
+    writeFileSync(
+      join(clientDir, 'index.html'),
+      '<!doctype html><head><title>Rulekeeper</title></head><body></body>',
+    );
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(clientDir, 'sw.js'), "importScripts('/sw-precache.js');");
     writeFileSync(join(clientDir, 'sw-precache.js'), 'self.RULEKEEPER_PRECACHE = {};');
     writeFileSync(join(clientDir, 'manifest.webmanifest'), '{"name":"Rulekeeper"}');
+    writeFileSync(
+      join(clientDir, 'screen-preloads.json'),
+      JSON.stringify([
+        { path: '/', files: ['/assets/layout-1.js', '/assets/dashboard-2.js'] },
+        { path: '/history/:id', files: ['/assets/layout-1.js', '/assets/details-3.js'] },
+      ]),
+    );
     const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
     await migrateToLatest(database);
     app = await createApp({
@@ -90,5 +100,76 @@ describe('serving the built client', () => {
       message: 'Not found',
     });
     expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+
+  describe("naming a screen's script files in the page", () => {
+    const login = { cookie: 'rk_session=some-login-token' };
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}" />`;
+
+    test('to a request with a login: the files of the screen at that path', async () => {
+      const dashboard = await app.inject({ method: 'GET', url: '/', headers: login });
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.headers['content-type']).toMatch(/^text\/html/);
+      expect(dashboard.headers['cache-control']).toBe('no-cache');
+      expect(dashboard.body).toBe(
+        '<!doctype html><head><title>Rulekeeper</title>' +
+          `${preload('/assets/layout-1.js')}${preload('/assets/dashboard-2.js')}</head><body></body>`,
+      );
+      const details = await app.inject({ method: 'GET', url: '/history/12?tab=1', headers: login });
+      expect(details.body).toContain(
+        `${preload('/assets/layout-1.js')}${preload('/assets/details-3.js')}</head>`,
+      );
+      expect(details.body).not.toContain('dashboard-2.js');
+    });
+
+    test('to nobody else, and the page says it depends on the cookie', async () => {
+      const built = '<!doctype html><head><title>Rulekeeper</title></head><body></body>';
+      const anonymous = await app.inject({ method: 'GET', url: '/' });
+      expect(anonymous.body).toBe(built);
+      expect(anonymous.headers.vary).toMatch(/cookie/i);
+      const otherCookie = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'x=1' } });
+      expect(otherCookie.body).toBe(built);
+      for (const url of ['/login', '/history', '/history/12/edit', '/no/such/page']) {
+        const response = await app.inject({ method: 'GET', url, headers: login });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(built);
+      }
+    });
+  });
+});
+
+describe('serving a client whose list of screen files is broken', () => {
+  test('pages are served without hints', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
+    writeFileSync(
+      join(clientDir, 'index.html'),
+      '<!doctype html><head><title>Rulekeeper</title></head><body></body>',
+    );
+    // A file outside assets/ must never be named, whatever the list says.
+    writeFileSync(
+      join(clientDir, 'screen-preloads.json'),
+      JSON.stringify([{ path: '/', files: ['https://elsewhere.example/x.js'] }]),
+    );
+    const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
+    await migrateToLatest(database);
+    const app = await createApp({
+      database,
+      config: loadConfig({}),
+      images: (await createTestImageStore()).images,
+      clientDir,
+    });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: 'rk_session=t' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('modulepreload');
+      expect(response.body).not.toContain('elsewhere.example');
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

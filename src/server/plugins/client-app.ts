@@ -1,14 +1,57 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { matchesRoute } from '#shared/route-pattern.ts';
+import {
+  SCREEN_PRELOADS_FILE,
+  screenPreloadsSchema,
+  type ScreenPreload,
+} from '#shared/screen-preloads.ts';
+import { LOGIN_COOKIE } from './authenticate.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function setCacheHeaders(reply: FastifyReply, path: string) {
   // Vite puts a content hash in every file name under assets/: those never change.
   void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+}
+
+/** The build's list of each screen's files; none (and no hints) when it is missing or broken. */
+function readScreenPreloads(clientDir: string, log: FastifyBaseLogger): ScreenPreload[] {
+  const file = join(clientDir, SCREEN_PRELOADS_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    return screenPreloadsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    log.warn({ err: error }, `${file} is not a valid list of screen files: pages get no hints`);
+    return [];
+  }
+}
+
+/**
+ * The page with the script files of the screen at `path` named in its head, for a request that
+ * carries a login: the browser fetches them beside the page's own scripts, and the app's code
+ * finds them on their way instead of asking for them after it has started. Undefined when the
+ * path has no screen of its own: the page is then sent as it was built.
+ */
+async function pageWithScreenFiles(
+  clientDir: string,
+  preloads: ScreenPreload[],
+  path: string,
+): Promise<string | undefined> {
+  const screen = preloads.find((candidate) => matchesRoute(candidate.path, path));
+  if (!screen || screen.files.length === 0) return undefined;
+  // Read on each request, as the static files are; the list is read once, when the server starts
+  // (a new build comes with a restart: the server is built with it).
+  const page = await readFile(join(clientDir, 'index.html'), 'utf8');
+  // The list's schema admits only paths like /assets/name-hash.js: nothing here needs escaping.
+  const links = screen.files
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`)
+    .join('');
+  return page.replace('</head>', `${links}</head>`);
 }
 
 function sendNotFound(reply: FastifyReply) {
@@ -23,6 +66,7 @@ function sendNotFound(reply: FastifyReply) {
 export const clientAppPlugin = fp(
   async (app: FastifyInstance, { clientDir }: { clientDir: string }) => {
     const hasClient = existsSync(join(clientDir, 'index.html'));
+    const screenPreloads = hasClient ? readScreenPreloads(clientDir, app.log) : [];
     if (!hasClient) {
       app.log.warn(`No built client in ${clientDir}: serving the API only (run "npm run build").`);
     } else {
@@ -44,7 +88,14 @@ export const clientAppPlugin = fp(
         path !== '/api' &&
         !/\.[a-z0-9]+$/i.test(path);
       if (!hasClient || !isPage) return sendNotFound(reply);
-      return reply.sendFile('index.html');
+      // The page depends on the login cookie: a cache must not hand one visitor's to another.
+      void reply.header('vary', 'cookie');
+      // A visitor without a login is sent to the login page, which needs no screen's files.
+      const page = request.cookies[LOGIN_COOKIE]
+        ? await pageWithScreenFiles(clientDir, screenPreloads, path)
+        : undefined;
+      if (page === undefined) return reply.sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     });
   },
 );

@@ -1,17 +1,20 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { preloadable } from '#client/lib/preloadable.ts';
 import { Footer } from './footer.tsx';
 
 // The shell's menus and drawer are code a visitor on the login screen does not need yet.
-const loadAuthenticatedLayout = () =>
-  import('./authenticated-layout.tsx').then((module) => ({ default: module.AuthenticatedLayout }));
-const AuthenticatedLayout = lazy(loadAuthenticatedLayout);
+const authenticatedLayout = preloadable(() =>
+  import('./authenticated-layout.tsx').then((module) => module.AuthenticatedLayout),
+);
+const AuthenticatedLayout = authenticatedLayout.Component;
 
 /** Starts loading the logged-in shell before the login check answers (see preloadScreenAt). */
 export function preloadAuthenticatedLayout() {
-  void loadAuthenticatedLayout();
+  // A failed load is the layout's to report, when it renders.
+  authenticatedLayout.preload().catch(() => undefined);
 }
 
 /** The sidebar renders only when logged in; every page has main content and a footer. */

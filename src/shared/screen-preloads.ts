@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * The build's list of the script files each screen behind the login needs beyond the page's
+ * own (scripts/screen-preload-plugin.ts), which the server names in its answer to a page
+ * request that carries a login (src/server/plugins/client-app.ts).
+ */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+export const screenPreloadsSchema = z.array(
+  z.object({
+    /** A route pattern of the client (`/history/:id`). */
+    path: z.string().startsWith('/'),
+    /** Same-origin script paths (`/assets/history-AbC123.js`). */
+    files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+  }),
+);
+export type ScreenPreload = z.infer<typeof screenPreloadsSchema>[number];
