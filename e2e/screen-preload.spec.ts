@@ -3,9 +3,25 @@ import { logInNewTraderThroughApi } from './support.ts';
 
 /*
  * The app asks the server who is logged in before it shows a screen behind the login. The
- * screen's own code must not wait for that answer: it starts downloading as the app starts
- * (src/client/app/router.tsx), so on a phone's network the two round trips overlap.
+ * screen's own code must not wait for that answer: the server names it in the page of a
+ * request with a login (src/server/plugins/client-app.ts), and the app starts downloading it
+ * as it starts (src/client/app/router.tsx) when the page comes as built, as the installed
+ * app's service worker serves it. Either way the round trips overlap on a phone's network.
  */
+
+/** Answers the page's own request with the page as built, as the service worker does. */
+async function servePageAsBuilt(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/' || url.pathname === '/history',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const built = await route.fetch({ url: new URL('/index.html', route.request().url()).href });
+      const body = await built.text();
+      expect(body).not.toMatch(/\/assets\/(dashboard|history)-/);
+      await route.fulfill({ response: built, body });
+    },
+  );
+}
 
 /** Holds the login check's answer until `release` is called. */
 async function holdLoginCheck(page: Page) {
@@ -26,9 +42,10 @@ for (const [screen, path, heading] of [
     page,
   }) => {
     await logInNewTraderThroughApi(page.request);
+    await servePageAsBuilt(page);
     const release = await holdLoginCheck(page);
-    // Without the preload these requests never come while the answer is held: neither the
-    // screen nor the logged-in shell around it.
+    // Without the app's preload these requests never come while the answer is held: neither
+    // the screen nor the logged-in shell around it.
     const codeOf = (chunk: string) =>
       page.waitForRequest(
         (request) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(request.url()),
