@@ -245,7 +245,16 @@ async function openAppBeforeLondon(page: Page, context: BrowserContext) {
   });
   expect(saved.status(), await saved.text()).toBe(200);
 
+  // The reminder's note comes from the rules the app loads: the clock is paused below, and an
+  // answer still on its way then (a busy machine) would come after the reminder has fired.
+  const rulesLoaded = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/rules' &&
+      response.request().method() === 'GET' &&
+      new URL(response.frame().url()).pathname === '/settings',
+  );
   await openSettings(page);
+  await (await rulesLoaded).finished();
   await expect(
     remindersCard(page).getByText('Notifications are allowed in this browser.'),
   ).toBeVisible();
