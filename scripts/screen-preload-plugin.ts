@@ -53,7 +53,7 @@ export function listScreenPreloads(
 /**
  * Writes `screen-preloads.json` beside the build: for each screen behind the login, the script
  * files it needs beyond the page's own, which the server names in its answer to a page request
- * that carries a login (`Link: rel=modulepreload`, docs/decisions/0040).
+ * that carries a login, as `<link rel="modulepreload">` in the page's head (docs/decisions/0040).
  */
 export function screenPreloads(options: Options): Plugin {
   let root = '';
