@@ -6,7 +6,9 @@
 // loop. SQLite in a fresh temp dir, or `DATABASE_URL=postgres://… npm run bench` (a fresh
 // database is created from that admin URL and dropped at the end). It builds first, seeds a
 // thousand traders in bulk and the heavy trader through the API, measures every target, then
-// restarts the server on the database it leaves to time the start-up.
+// restarts the server on the database it leaves to time the start-up. The server runs with the
+// Node flags of `npm run serve` and the allocator setting of docs/deploy.md
+// (bench/served-as-deployed.ts): its memory is one of the figures.
 //
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50   the defaults
 //   BENCH_LOGIN_CONNECTIONS=5       connections for POST /api/auth/login
@@ -31,6 +33,7 @@ import { measure, type Measurement, type Settings, type Target } from './bench/m
 import { type BenchReport, formatReport, saveReport } from './bench/report.ts';
 import { startOtherLoad, ticksOf } from './bench/other-load.ts';
 import { seed } from './bench/seed.ts';
+import { deployedEnvironment, serveArguments } from './bench/served-as-deployed.ts';
 import { seedInBulk } from './bench/seed-bulk.ts';
 import { formatProfileSummary, summarizeProfile } from './bench/summarize-profile.ts';
 import { checkTargets } from './bench/targets.ts';
@@ -199,7 +202,8 @@ async function main(): Promise<BenchReport> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const serverEnv: NodeJS.ProcessEnv = {
+  const serveArgs = serveArguments();
+  const serverEnv: NodeJS.ProcessEnv = deployedEnvironment({
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -208,7 +212,7 @@ async function main(): Promise<BenchReport> {
     // Seeding and the login target sign in far more often than a person would.
     SIGNUP_RATE_LIMIT: '100000',
     DATABASE_URL: databaseUrl ?? '',
-  };
+  });
   const server = startNode(
     'server',
     [
@@ -221,11 +225,15 @@ async function main(): Promise<BenchReport> {
             `${stamp}.cpuprofile`,
           ]
         : []),
-      'dist/server/main.js',
+      ...serveArgs,
     ],
     serverEnv,
   );
   cleanups.push(() => stop(server));
+  notes.push(
+    `The server ran as \`npm run serve\` runs it (\`node ${serveArgs.join(' ')}\`), with ` +
+      `MALLOC_ARENA_MAX=${serverEnv.MALLOC_ARENA_MAX} as docs/deploy.md sets it.`,
+  );
   await waitUntilReady(server, `${base}/api/health`);
   const apiStart = performance.now();
   const trader = await seed(base);
@@ -400,7 +408,7 @@ async function main(): Promise<BenchReport> {
   // Start-up on an existing database: the one this run filled, with the server's files
   // already in the page cache, as after a deploy or a restart. From spawn to the first 200.
   const restartedAt = performance.now();
-  const restarted = startNode('server (restart)', ['dist/server/main.js'], serverEnv);
+  const restarted = startNode('server (restart)', serveArgs, serverEnv);
   cleanups.push(() => stop(restarted));
   await waitUntilReady(restarted, `${base}/api/health`, { pollMs: 5 });
   const startupMs = performance.now() - restartedAt;
