@@ -33,6 +33,7 @@ export async function countRowsOf(
     'session_rule_results',
     'month_stats',
     'rule_month_stats',
+    'rule_stats',
     'notices',
   ] as const;
   const counts: Record<string, number> = {};

@@ -110,6 +110,12 @@ export async function everything(t: TestApp) {
       .orderBy('position')
       .execute(),
     months: await db.selectFrom('month_stats').selectAll().orderBy('month').execute(),
+    ruleStats: await db
+      .selectFrom('rule_stats')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('rule_id')
+      .execute(),
     files: await t.listImageFiles(),
   };
 }

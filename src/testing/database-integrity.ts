@@ -52,8 +52,8 @@ const key = (...parts: unknown[]) => parts.join(' ');
 
 /**
  * What the app's own invariants say is wrong, on either database: each session's counts match
- * its checklist, and the month summaries (`month_stats`, `rule_month_stats`) match the sessions
- * they summarise, as the write that changed them left them in the same transaction.
+ * its checklist, and the summaries (`month_stats`, `rule_month_stats`, `rule_stats`) match the
+ * sessions they summarise, as the write that changed them left them in the same transaction.
  */
 async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
   const sessions = await db
@@ -124,6 +124,22 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
       key(row.followed_count, row.total_count),
     ]),
   );
+  const ruleTotals = await db.selectFrom('rule_stats').selectAll().execute();
+  const actualRuleTotals = new Map(
+    ruleTotals.map((row) => [
+      key(row.user_id, row.rule_id),
+      key(row.followed_count, row.total_count),
+    ]),
+  );
+  const expectedRuleTotals = new Map<string, { followed: number; total: number }>();
+  for (const [ruleMonth, counts] of expectedRuleMonths) {
+    const rule = ruleMonth.split(' ').slice(0, 2).join(' ');
+    const sum = expectedRuleTotals.get(rule) ?? { followed: 0, total: 0 };
+    expectedRuleTotals.set(rule, {
+      followed: sum.followed + counts.followed,
+      total: sum.total + counts.total,
+    });
+  }
   const compare = (what: string, expected: Map<string, string>, actual: Map<string, string>) => {
     for (const [month, figures] of expected) {
       if (actual.get(month) !== figures) {
@@ -141,6 +157,11 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
     'rule_month_stats',
     new Map([...expectedRuleMonths].map(([month, c]) => [month, key(c.followed, c.total)])),
     actualRuleMonths,
+  );
+  compare(
+    'rule_stats',
+    new Map([...expectedRuleTotals].map(([rule, c]) => [rule, key(c.followed, c.total)])),
+    actualRuleTotals,
   );
   return problems;
 }

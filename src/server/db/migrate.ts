@@ -7,6 +7,7 @@ import * as analyticsSummaries from './migrations/0002-analytics-summaries.ts';
 import * as accounts from './migrations/0003-accounts.ts';
 import * as discipline from './migrations/0004-discipline.ts';
 import * as attemptCounters from './migrations/0005-attempt-counters.ts';
+import * as ruleStats from './migrations/0006-rule-stats.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003-accounts': accounts,
   '0004-discipline': discipline,
   '0005-attempt-counters': attemptCounters,
+  '0006-rule-stats': ruleStats,
 };
 
 /**

@@ -124,6 +124,17 @@ export interface RuleMonthStatsTable {
   description: string;
 }
 
+/** One rule's checklist items over a trader's whole history, summed, with its latest text. */
+export interface RuleStatsTable {
+  user_id: number;
+  rule_id: number;
+  followed_count: number;
+  total_count: number;
+  latest_date: string;
+  latest_session_id: number;
+  description: string;
+}
+
 export type NoticeKind = 'weekly_report' | 'low_compliance';
 export type MailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -151,6 +162,7 @@ export interface Database {
   session_rule_results: SessionRuleResultsTable;
   month_stats: MonthStatsTable;
   rule_month_stats: RuleMonthStatsTable;
+  rule_stats: RuleStatsTable;
   notices: NoticesTable;
 }
 

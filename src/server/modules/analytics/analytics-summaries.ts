@@ -16,10 +16,12 @@ function inMonths(date: Expression<string>, months: string[]): Expression<SqlBoo
 
 /**
  * Recomputes a trader's per-month summaries (`month_stats`, `rule_month_stats`) for the months
- * of `days` from their sessions. Every session write calls it, inside its transaction and
+ * of `days` from their sessions, then each rule's whole-history figures (`rule_stats`) from
+ * the rule's months. Every session write calls it, inside its transaction and
  * under the trader's lock, with the days it touched (an edit that moves a session to another
  * month touches both), so the summaries always say what the sessions say. Recounting a month
- * reads at most that month's sessions: it costs the same however long the history is.
+ * reads at most that month's sessions: it costs the same however long the history is; the
+ * whole-history figures read one row per rule and month (1,320 for five years of 20 rules).
  */
 export async function refreshMonthSummaries(
   { db, dialect }: AppDatabase,
@@ -66,6 +68,29 @@ export async function refreshMonthSummaries(
       where s.user_id = ${userId} and ${inMonths(sessionDate, months)}
       window per_month as (partition by r.rule_id, ${month})
     ) as items
+    where position = 1
+  `.execute(db);
+
+  await refreshRuleStats({ db, dialect }, userId);
+}
+
+/** Each rule's figures over all the trader's months, and its text in the latest session. */
+async function refreshRuleStats({ db }: AppDatabase, userId: number): Promise<void> {
+  await db.deleteFrom('rule_stats').where('user_id', '=', userId).execute();
+  await sql`
+    insert into rule_stats (user_id, rule_id, followed_count, total_count, latest_date,
+      latest_session_id, description)
+    select user_id, rule_id, followed, total, latest_date, latest_session_id, description
+    from (
+      select user_id, rule_id,
+        sum(followed_count) over per_rule as followed, sum(total_count) over per_rule as total,
+        latest_date, latest_session_id, description,
+        row_number() over (partition by rule_id
+          order by latest_date desc, latest_session_id desc) as position
+      from rule_month_stats
+      where user_id = ${userId}
+      window per_rule as (partition by rule_id)
+    ) as months
     where position = 1
   `.execute(db);
 }

@@ -33,6 +33,25 @@ function onDays(date: Expression<string>, edges: DayRange[]): RawBuilder<SqlBool
   )})`;
 }
 
+/** A rule's figures as both statements answer them (PostgreSQL's sums come as text). */
+interface RuleComplianceRow {
+  ruleId: number;
+  description: string;
+  followedCount: number | string;
+  totalCount: number | string;
+  complianceRate: number | string;
+}
+
+function toRuleCompliance(row: RuleComplianceRow) {
+  return {
+    ruleId: Number(row.ruleId),
+    description: row.description,
+    followedCount: Number(row.followedCount),
+    totalCount: Number(row.totalCount),
+    complianceRate: Number(row.complianceRate),
+  };
+}
+
 /**
  * The figures of the analytics, in SQL. A range is read as its whole months, from the
  * per-month summaries (`analytics-summaries.ts`), plus its partial months at the ends, from
@@ -47,6 +66,18 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
   /** Summary rows of the range's whole months, or none. */
   const inMonths = (months: MonthRange | null) =>
     months ? between(summaryMonth, months) : NOTHING;
+
+  /** Per rule over all history: one summary row each (`rule_stats`). */
+  async function allHistory(userId: number) {
+    const { rows } = await sql<RuleComplianceRow>`
+      select rule_id as "ruleId", description, followed_count as "followedCount",
+        total_count as "totalCount",
+        ${percentage(sql.ref('followed_count'), sql.ref('total_count'))} as "complianceRate"
+      from rule_stats
+      where user_id = ${userId}
+    `.execute(db);
+    return rows.map(toRuleCompliance);
+  }
 
   return {
     /** Followed and total checklist items of the sessions in the range, and their percentage. */
@@ -78,15 +109,10 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
      * and its description as saved in the latest of them.
      */
     async ruleCompliance(userId: number, range: DayRange) {
+      if (range.from === undefined && range.to === undefined) return allHistory(userId);
       const { months, edges } = splitRange(range);
       const key = sql.ref<string>('latest');
-      const { rows } = await sql<{
-        ruleId: number;
-        description: string;
-        followedCount: number;
-        totalCount: number;
-        complianceRate: number;
-      }>`
+      const { rows } = await sql<RuleComplianceRow>`
         select rule_id as "ruleId",
           substr(${maxLatestKey(dialect, key)}, ${LATEST_KEY_PREFIX_LENGTH + 1}) as description,
           sum(followed) as "followedCount", sum(total) as "totalCount",
@@ -105,13 +131,7 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
         ) as pieces
         group by rule_id
       `.execute(db);
-      return rows.map((row) => ({
-        ruleId: Number(row.ruleId),
-        description: row.description,
-        followedCount: Number(row.followedCount),
-        totalCount: Number(row.totalCount),
-        complianceRate: Number(row.complianceRate),
-      }));
+      return rows.map(toRuleCompliance);
     },
 
     /** Per calendar month of the range: its sessions and the rounded mean of their ratings. */
