@@ -69,6 +69,11 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
   const sessionById = new Map(sessions.map((session) => [session.id, session]));
   const checklist = new Map<number, { followed: number; total: number }>();
   const expectedRuleMonths = new Map<string, { followed: number; total: number }>();
+  const expectedRuleTotals = new Map<string, { followed: number; total: number }>();
+  const addTo = <K>(sums: Map<K, { followed: number; total: number }>, at: K, followed: number) => {
+    const sum = sums.get(at) ?? { followed: 0, total: 0 };
+    sums.set(at, { followed: sum.followed + followed, total: sum.total + 1 });
+  };
   for (const item of items) {
     const session = sessionById.get(item.session_id);
     if (!session) {
@@ -76,17 +81,13 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
       continue;
     }
     const followed = item.followed === true || item.followed === 1 ? 1 : 0;
-    const counts = checklist.get(item.session_id) ?? { followed: 0, total: 0 };
-    checklist.set(item.session_id, {
-      followed: counts.followed + followed,
-      total: counts.total + 1,
-    });
-    const ruleMonth = key(item.user_id, item.rule_id, session.session_date.slice(0, 7));
-    const perRule = expectedRuleMonths.get(ruleMonth) ?? { followed: 0, total: 0 };
-    expectedRuleMonths.set(ruleMonth, {
-      followed: perRule.followed + followed,
-      total: perRule.total + 1,
-    });
+    addTo(checklist, item.session_id, followed);
+    addTo(
+      expectedRuleMonths,
+      key(item.user_id, item.rule_id, session.session_date.slice(0, 7)),
+      followed,
+    );
+    addTo(expectedRuleTotals, key(item.user_id, item.rule_id), followed);
   }
 
   const expectedMonths = new Map<string, string>();
@@ -131,15 +132,6 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
       key(row.followed_count, row.total_count),
     ]),
   );
-  const expectedRuleTotals = new Map<string, { followed: number; total: number }>();
-  for (const [ruleMonth, counts] of expectedRuleMonths) {
-    const rule = ruleMonth.split(' ').slice(0, 2).join(' ');
-    const sum = expectedRuleTotals.get(rule) ?? { followed: 0, total: 0 };
-    expectedRuleTotals.set(rule, {
-      followed: sum.followed + counts.followed,
-      total: sum.total + counts.total,
-    });
-  }
   const compare = (what: string, expected: Map<string, string>, actual: Map<string, string>) => {
     for (const [month, figures] of expected) {
       if (actual.get(month) !== figures) {

@@ -125,15 +125,7 @@ export interface RuleMonthStatsTable {
 }
 
 /** One rule's checklist items over a trader's whole history, summed, with its latest text. */
-export interface RuleStatsTable {
-  user_id: number;
-  rule_id: number;
-  followed_count: number;
-  total_count: number;
-  latest_date: string;
-  latest_session_id: number;
-  description: string;
-}
+export type RuleStatsTable = Omit<RuleMonthStatsTable, 'month'>;
 
 export type NoticeKind = 'weekly_report' | 'low_compliance';
 export type MailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Session } from '#shared/schemas/sessions.ts';
+import { databaseProblems } from '#testing/database-integrity.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
@@ -69,6 +70,9 @@ describeEachDialect('sessions under concurrent requests', (dialect) => {
       expect(row.total_count).toBe(2);
       expect(row.compliance_rating).toBe(row.followed_count === 2 ? 100 : 0);
     }
+    // The summaries each write recounted (per month, per rule and month, per rule) agree
+    // with what survived.
+    expect(await databaseProblems(t.database)).toEqual([]);
     const refs = remaining.flatMap((row) => (row.screenshot_ref ? [row.screenshot_ref] : []));
     expect(await t.listImageFiles()).toEqual(
       [
