@@ -3,6 +3,7 @@ import {
   createRules,
   expectToast,
   logInAsNewTrader,
+  pressEscape,
   shownRuleOrder,
   toastRegion,
 } from './support.ts';
@@ -71,7 +72,7 @@ test('a rule being saved cannot be closed, whatever the trader tries', async ({ 
   await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
 
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await page.mouse.click(5, 5);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeVisible();
@@ -98,7 +99,7 @@ test('closing a dialog with typed text asks first; a pristine one closes at once
 
   // Pristine: Escape closes it at once.
   await addButton.click();
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await expect(dialog).toBeHidden();
   await expect(discard).toHaveCount(0);
   await expect(addButton).toBeFocused();
@@ -107,7 +108,7 @@ test('closing a dialog with typed text asks first; a pristine one closes at once
   await addButton.click();
   const description = dialog.getByLabel('Rule Description');
   await description.fill('Review the week on Sunday');
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Keep editing' }).click();
   await expect(discard).toBeHidden();
@@ -138,7 +139,7 @@ test('closing a dialog with typed text asks first; a pristine one closes at once
   await editButton.click();
   const editDialog = page.getByRole('dialog', { name: 'Edit Trading Rule' });
   await expect(editDialog.getByLabel('Rule Description')).toHaveValue('Respect the stop');
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await expect(editDialog).toBeHidden();
   await expect(discard).toHaveCount(0);
   await expect(editButton).toBeFocused();

@@ -5,6 +5,7 @@ import {
   expectToast,
   logInAsNewTrader,
   moveRuleDownWithKeyboard,
+  pressEscape,
   shownRuleOrder,
 } from './support.ts';
 
@@ -284,12 +285,12 @@ test('the rules screens and dialogs have no serious accessibility violations', a
   await page.getByRole('button', { name: 'Edit rule: No trading during news' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit Trading Rule' })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
 
   await page.getByRole('button', { name: 'Delete rule: No trading during news' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
 
   await page.goto('/');
   await expect(

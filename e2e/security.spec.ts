@@ -11,6 +11,7 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInWithForm,
+  pressEscape,
   submitLoginForm,
 } from './support.ts';
 
@@ -127,7 +128,7 @@ test.describe('on a 390 px wide phone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Log out everywhere else?' });
     await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscape(page);
     await expect(dialog).toBeHidden();
     await expect(endOthers).toBeFocused();
     await other.context.close();

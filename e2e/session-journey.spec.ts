@@ -6,7 +6,7 @@ import {
   openNewSessionDialog,
   pasteFile,
 } from './session-support.ts';
-import { createRules, expectToast, logInAsNewTrader } from './support.ts';
+import { createRules, expectToast, logInAsNewTrader, pressEscape } from './support.ts';
 
 const RULES = [
   'Follow stop loss on every trade',
@@ -71,7 +71,7 @@ test('a trader records a session with a pasted chart, reviews it everywhere, and
   await page.getByRole('button', { name: 'View screenshot of London open' }).click();
   const viewer = page.getByRole('dialog', { name: 'Session Screenshot' });
   await expectImageLoaded(viewer.getByRole('img', { name: 'London open' }));
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await expect(viewer).toBeHidden();
 
   // Correct it: the third rule was followed after all.

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, expectToast, logInAsNewTrader } from './support.ts';
+import {
+  expectNoSeriousViolations,
+  expectToast,
+  logInAsNewTrader,
+  pressEscape,
+} from './support.ts';
 
 async function openSettings(page: Page) {
   await page.goto('/settings');
@@ -39,7 +44,7 @@ test('a trader renames themselves and their company, and the sidebar follows at 
   await page.getByRole('button', { name: /Avery Quinn/ }).click();
   await expect(page.getByRole('menu')).toContainText('Avery Quinn');
   await expect(page.getByRole('menu')).toContainText('Harbour Capital');
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
 
   await page.reload();
   await expect(profile.getByLabel('Full Name')).toHaveValue('Avery Quinn');
