@@ -177,6 +177,29 @@ export async function tabTo(page: Page, target: Locator, max = 12) {
   await expect(target).toBeFocused();
 }
 
+/**
+ * Presses ArrowDown in a list that has just opened until `option` has focus. Radix gives the
+ * list focus a moment after it opens, to the list itself or to its first option as its timing
+ * falls, and moves focus a timer after each press: so this waits for focus to be in the list,
+ * and after each press for focus to move, before the next. Looking at once made a loop press
+ * past its option in a CI run, and assuming where focus starts failed in another.
+ */
+export async function arrowDownTo(page: Page, option: Locator, maxPresses = 8) {
+  await page.waitForFunction(() => document.activeElement?.closest('[role="listbox"]') != null);
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  for (let presses = 0; presses < maxPresses; presses++) {
+    if (await option.evaluate((element) => element === document.activeElement)) return;
+    const before = await focusedText();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(
+      (text) => (document.activeElement?.textContent ?? '') !== text,
+      before,
+      { timeout: 5_000 },
+    );
+  }
+  await expect(option).toBeFocused();
+}
+
 /** Today in the page's own time zone, as `YYYY-MM-DD`: the local parts of `new Date()`. */
 export function localToday(page: Page): Promise<string> {
   return page.evaluate(() => {
