@@ -6,7 +6,7 @@ import {
   describePostgres,
   type TestApp,
 } from '#testing/test-app.ts';
-import { prepareQuery } from './prepared-query.ts';
+import { prepareQuery, runAsNamedStatement } from './prepared-query.ts';
 
 describeEachDialect('prepared queries', (dialect) => {
   let t: TestApp;
@@ -49,6 +49,21 @@ describeEachDialect('prepared queries', (dialect) => {
     });
     expect(builds).toBe(2);
   });
+
+  test('a statement built per call runs with its own values', async () => {
+    const startingWith = (prefix: string) =>
+      runAsNamedStatement(
+        t.database.db,
+        sql<{
+          name: string;
+        }>`select name from session_types where name like ${`${prefix}%`} order by name`,
+      );
+    expect(await startingWith('London')).toEqual([
+      { name: 'London' },
+      { name: 'London–New York overlap' },
+    ]);
+    expect(await startingWith('T')).toEqual([{ name: 'Tokyo' }]);
+  });
 });
 
 describePostgres('prepared queries on PostgreSQL', () => {
@@ -71,6 +86,39 @@ describePostgres('prepared queries on PostgreSQL', () => {
       });
       expect(names).toHaveLength(1);
       expect(names[0]).toMatch(/^rulekeeper_\d+$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a statement built per call is prepared once per text, whatever its values', async () => {
+    const t = await createTestApp('postgres');
+    try {
+      const shaped = (db: typeof t.database.db, after: string, before?: string) =>
+        runAsNamedStatement(
+          db,
+          sql<{ name: string }>`select name from session_types where start_time >= ${after}
+            ${before === undefined ? sql`` : sql`and start_time < ${before}`} order by name`,
+        );
+      const names = await t.database.db.transaction().execute(async (trx) => {
+        expect(await shaped(trx, '13:00')).toEqual([
+          { name: 'London–New York overlap' },
+          { name: 'New York' },
+          { name: 'Sydney' },
+        ]);
+        expect(await shaped(trx, '20:00')).toEqual([{ name: 'Sydney' }]);
+        expect(await shaped(trx, '00:00', '08:30')).toEqual([
+          { name: 'London' },
+          { name: 'Tokyo' },
+        ]);
+        const { rows } = await sql<{ name: string }>`
+          select name from pg_prepared_statements where statement like '%start_time >=%'
+        `.execute(trx);
+        return rows.map((row) => row.name);
+      });
+      // Two shapes (with and without the upper end), two statements; the values made none.
+      expect(names).toHaveLength(2);
+      for (const name of names) expect(name).toMatch(/^rulekeeper_\d+$/);
     } finally {
       await t.close();
     }

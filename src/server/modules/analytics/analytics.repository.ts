@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
+import { runAsNamedStatement } from '../../db/prepared-query.ts';
 import {
   boolToInt,
   LATEST_KEY_PREFIX_LENGTH,
@@ -69,13 +70,16 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
 
   /** Per rule over all history: one summary row each (`rule_stats`). */
   async function allHistory(userId: number) {
-    const { rows } = await sql<RuleComplianceRow>`
+    const rows = await runAsNamedStatement(
+      db,
+      sql<RuleComplianceRow>`
       select rule_id as "ruleId", description, followed_count as "followedCount",
         total_count as "totalCount",
         ${percentage(sql.ref('followed_count'), sql.ref('total_count'))} as "complianceRate"
       from rule_stats
       where user_id = ${userId}
-    `.execute(db);
+    `,
+    );
     return rows.map(toRuleCompliance);
   }
 
@@ -83,7 +87,9 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
     /** Followed and total checklist items of the sessions in the range, and their percentage. */
     async overall(userId: number, range: DayRange) {
       const { months, edges } = splitRange(range);
-      const { rows } = await sql<{ followedCount: number; totalCount: number; compliance: number }>`
+      const rows = await runAsNamedStatement(
+        db,
+        sql<{ followedCount: number; totalCount: number; compliance: number }>`
         select coalesce(sum(followed), 0) as "followedCount", coalesce(sum(total), 0) as "totalCount",
           ${percentage(sql`coalesce(sum(followed), 0)`, sql`coalesce(sum(total), 0)`)} as "compliance"
         from (
@@ -95,7 +101,8 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
           from trading_sessions s
           where s.user_id = ${userId} and ${onDays(sessionDate, edges)}
         ) as pieces
-      `.execute(db);
+      `,
+      );
       const row = rows[0];
       return {
         followedCount: Number(row?.followedCount ?? 0),
@@ -112,7 +119,9 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
       if (range.from === undefined && range.to === undefined) return allHistory(userId);
       const { months, edges } = splitRange(range);
       const key = sql.ref<string>('latest');
-      const { rows } = await sql<RuleComplianceRow>`
+      const rows = await runAsNamedStatement(
+        db,
+        sql<RuleComplianceRow>`
         select rule_id as "ruleId",
           substr(${maxLatestKey(dialect, key)}, ${LATEST_KEY_PREFIX_LENGTH + 1}) as description,
           sum(followed) as "followedCount", sum(total) as "totalCount",
@@ -130,18 +139,21 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
           where s.user_id = ${userId} and ${onDays(sessionDate, edges)}
         ) as pieces
         group by rule_id
-      `.execute(db);
+      `,
+      );
       return rows.map(toRuleCompliance);
     },
 
     /** Per calendar month of the range: its sessions and the rounded mean of their ratings. */
     async monthlyTrends(userId: number, range: DayRange) {
       const { months, edges } = splitRange(range);
-      const { rows } = await sql<{
-        monthKey: string;
-        totalSessions: number;
-        averageCompliance: number;
-      }>`
+      const rows = await runAsNamedStatement(
+        db,
+        sql<{
+          monthKey: string;
+          totalSessions: number;
+          averageCompliance: number;
+        }>`
         select month as "monthKey", sum(sessions) as "totalSessions",
           ${roundedDivision(sql`sum(ratings)`, sql`sum(sessions)`)} as "averageCompliance"
         from (
@@ -155,7 +167,8 @@ export function createAnalyticsRepository({ db, dialect }: AppDatabase) {
         ) as pieces
         group by month
         order by month
-      `.execute(db);
+      `,
+      );
       return rows.map((row) => ({
         monthKey: row.monthKey,
         totalSessions: Number(row.totalSessions),

@@ -12,6 +12,7 @@ import type {
 import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
 import { encodeCursor, readCursor } from '../../db/keyset-cursor.ts';
+import { runAsNamedStatement } from '../../db/prepared-query.ts';
 
 const summaryColumns = [
   'id',
@@ -131,11 +132,13 @@ export function createSessionsRepository({ db }: AppDatabase) {
           ]),
         );
       }
-      const rows = await select
-        .orderBy('session_date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
+      const rows = await runAsNamedStatement(
+        db,
+        select
+          .orderBy('session_date', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit + 1),
+      );
 
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -157,6 +160,9 @@ export function createSessionsRepository({ db }: AppDatabase) {
     },
 
     async listChecklist(userId: number, sessionId: number): Promise<SessionRuleResult[]> {
+      // Not a named statement: PostgreSQL's plan without the values would intersect the
+      // session's rows with all of the trader's (100,000 for a heavy one); with them it reads
+      // the session's 20 and checks the owner (3,769 -> 876 req/s when it was named).
       const rows = await db
         .selectFrom('session_rule_results')
         .select(['rule_id', 'rule_description', 'followed'])
