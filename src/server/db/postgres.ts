@@ -34,8 +34,9 @@ const typeParsers = {
 
 /**
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it each time. The queries
- * built with `prepareQuery` (the login behind every request, the rules list) go as named
- * statements instead: prepared once per connection, then only bound and executed.
+ * built with `prepareQuery` (the login behind every request, the rules list) or run with
+ * `runAsNamedStatement` (the analytics, the history page) go as named statements instead:
+ * prepared once per connection, then only bound and executed.
  */
 function runPreparedQueriesAsNamedStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
