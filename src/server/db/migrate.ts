@@ -8,6 +8,7 @@ import * as accounts from './migrations/0003-accounts.ts';
 import * as discipline from './migrations/0004-discipline.ts';
 import * as attemptCounters from './migrations/0005-attempt-counters.ts';
 import * as ruleStats from './migrations/0006-rule-stats.ts';
+import * as sessionsByType from './migrations/0007-sessions-by-type.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004-discipline': discipline,
   '0005-attempt-counters': attemptCounters,
   '0006-rule-stats': ruleStats,
+  '0007-sessions-by-type': sessionsByType,
 };
 
 /**
