@@ -65,7 +65,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // CI's PostgreSQL pass reuses the build the SQLite pass just made (E2E_REUSE_BUILD=1).
+    // CI's PostgreSQL and Node 24 passes reuse the build the first pass made (E2E_REUSE_BUILD=1).
     command: process.env.E2E_REUSE_BUILD
       ? 'node scripts/e2e-server.js'
       : 'npm run build && node scripts/e2e-server.js',

@@ -13,6 +13,10 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
           globalSetup: ['src/testing/global-setup.ts'],
+          // The files of a worker share its loaded modules instead of importing the whole
+          // server anew, which took a third of the project's CPU. Each test builds its own app
+          // and database (src/testing/test-app.ts), and no server test mocks a module.
+          isolate: false,
           // argon2 and PostgreSQL schemas make some tests slower than the 5 s default on 2 cores.
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -241,14 +241,13 @@ test.describe('no serious accessibility violations', () => {
   test('on analytics with the calendar and the streaks (accessibility violations)', async ({
     page,
   }) => {
-    // Two axe scans of the whole analytics page (charts, tables, the calendar) after seeding: on
-    // two shared cores that has taken over the default 30 s.
-    test.slow();
+    // The calendar and the streaks only: the whole analytics page is scanned by its own tests.
     await logInAsNewTrader(page);
     await seedDays(page);
     await page.goto('/analytics');
     await expect(calendar(page).getByRole('link')).toHaveCount(4);
-    await expect(card(page, 'Streaks').getByText('Current at 100%')).toBeVisible();
-    await expectNoSeriousViolations(page);
+    const streaks = card(page, 'Streaks');
+    await expect(streaks.getByText('Current at 100%')).toBeVisible();
+    await expectNoSeriousViolations(page, [card(page, 'Discipline Calendar'), streaks]);
   });
 });

@@ -259,8 +259,8 @@ test('privacy mode shows R only, everywhere in the card', async ({ page }) => {
 });
 
 test('the card has no serious accessibility violations', async ({ page }) => {
-  // Two axe scans of the whole analytics page (charts, tables, the calendar) after seeding: on
-  // two shared cores that has taken over the default 30 s.
+  // Two axe scans of the card (the whole analytics page is scanned by its own tests) after
+  // seeding: on two shared cores that has taken over the default 30 s.
   test.slow();
   await logInAsNewTrader(page);
   await seedResults(page);
@@ -269,7 +269,7 @@ test('the card has no serious accessibility violations', async ({ page }) => {
   await expect(region.locator('.recharts-scatter-symbol')).toHaveCount(13, { timeout: LOADING });
   await region.getByRole('button', { name: 'Show as table' }).click();
   await expect(region.getByRole('table', { name: 'Compliance rating vs result' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, [region]);
 
   // On a phone the wide tables scroll sideways, each scrolling box reachable by keyboard.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -277,5 +277,5 @@ test('the card has no serious accessibility violations', async ({ page }) => {
   await expect.poll(() => rules.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
   await rules.focus();
   await expect(rules).toBeFocused();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, [region]);
 });

@@ -1,5 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const ADMIN = {
   username: 'desk-admin',
@@ -194,16 +201,27 @@ export async function pressEscape(page: Page) {
 const AXE_SCAN_ALLOWANCE_MS = 15_000;
 
 /**
- * Runs axe on the page as it is now and expects no serious or critical violation. Each scan
+ * Runs axe on the page as it is now (or on the parts `within`, for a test of one card on a page
+ * whose whole scan belongs to that page's own tests) and expects no serious or critical violation. Each scan
  * adds its own allowance to the test's time limit, so a test that checks several screens and
  * dialogs does not run out of time on a busy machine. A dialog that is still fading in has
  * half-transparent text, which axe reports as too little contrast: the scan waits for the
  * page's finite animations to end (a spinner's endless one is left running).
  */
-export async function expectNoSeriousViolations(page: Page) {
+export async function expectNoSeriousViolations(page: Page, within: Locator[] = []) {
   test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
   await waitForAnimationsToEnd(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const axe = new AxeBuilder({ page });
+  await page.evaluate(() => {
+    for (const marked of document.querySelectorAll('[data-axe-scope]')) {
+      marked.removeAttribute('data-axe-scope');
+    }
+  });
+  for (const part of within) {
+    await part.evaluate((element) => element.setAttribute('data-axe-scope', ''));
+  }
+  if (within.length > 0) axe.include('[data-axe-scope]');
+  const results = await axe.analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { authSessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { okSchema } from '#shared/schemas/common.ts';
 import { rulesResponseSchema } from '#shared/schemas/rules.ts';
@@ -62,5 +63,20 @@ describe('the compiled response serializer', () => {
   test('with checking on (the tests), an answer that breaks the contract fails', () => {
     const broken = { user: { ...user, id: 'seven' } };
     expect(() => serializerFor(userResponseSchema, true)(broken)).toThrow();
+  });
+
+  test('is compiled on its first answer, not when the app asks for it at start', () => {
+    // A date has no JSON Schema: compiling this schema throws, so it shows when compiling runs.
+    const uncompilable = z.object({ at: z.date() });
+    const serialize = serializerFor(uncompilable);
+    expect(() => serialize({ at: new Date() })).toThrow(/Date cannot be represented/);
+  });
+
+  test('compiled once, it keeps answering the same way', () => {
+    const serialize = serializerFor(okSchema);
+    expect([serialize({ ok: true }), serialize({ ok: true })]).toEqual([
+      '{"ok":true}',
+      '{"ok":true}',
+    ]);
   });
 });

@@ -8,23 +8,39 @@ interface RouteSchema {
   url: string;
 }
 
+type Serialize = (data: unknown) => string;
+
+/** Builds the serializer on its first answer, then keeps it. */
+function compiledOnFirstUse(compile: () => Serialize): Serialize {
+  let serialize: Serialize | undefined;
+  return (data) => {
+    serialize ??= compile();
+    return serialize(data);
+  };
+}
+
 /**
- * Writes answers with fast-json-stringify, compiled once per route from its zod response
- * schema: much cheaper than checking each answer with zod and calling JSON.stringify. Like
- * the zod check it replaces, it writes only the properties the schema declares, so nothing
- * outside the contract (a password hash) can leak. It does not check types, so the tests
- * turn on `isCheckingResponses`, which also checks every answer against its zod schema.
+ * Writes answers with fast-json-stringify, compiled from each route's zod response schema:
+ * much cheaper than checking each answer with zod and calling JSON.stringify. Like the zod
+ * check it replaces, it writes only the properties the schema declares, so nothing outside the
+ * contract (a password hash) can leak. It does not check types, so the tests turn on
+ * `isCheckingResponses`, which also checks every answer against its zod schema.
+ *
+ * Fastify asks for a serializer of every route and status when the app starts; each is
+ * compiled when it first answers. Compiling them all (the JSON schema, then the generated code)
+ * took most of an app's start: in production most routes answer late or never, and each API
+ * test, which starts an app of its own, uses a few.
  */
 export function createResponseSerializerCompiler({
   isCheckingResponses,
 }: {
   isCheckingResponses: boolean;
 }) {
-  return ({ schema, method, url }: RouteSchema) => {
+  return ({ schema, method, url }: RouteSchema): Serialize => {
     // Plugins' own routes (API docs) declare plain JSON schemas.
-    if (!(schema instanceof z.ZodType)) return fastJson(schema as Schema);
-    const stringify = fastJson(
-      z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as Schema,
+    if (!(schema instanceof z.ZodType)) return compiledOnFirstUse(() => fastJson(schema as Schema));
+    const stringify = compiledOnFirstUse(() =>
+      fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as Schema),
     );
     if (!isCheckingResponses) return stringify;
     return (data: unknown) => {
