@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -32,27 +32,27 @@ export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  importPlugin.flatConfigs.recommended,
-  importPlugin.flatConfigs.typescript,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
   {
     languageOptions: { globals: { ...globals.node } },
     settings: {
-      'import/resolver': { typescript: { alwaysTryTypes: true } },
+      'import-x/resolver': { typescript: { alwaysTryTypes: true } },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import/no-cycle': 'error',
+      'import-x/no-cycle': 'error',
       // Every import is declared in package.json; dev-only packages are fine outside the server.
-      'import/no-extraneous-dependencies': ['error', { devDependencies: true }],
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true }],
       // The build output does not exist in a fresh clone.
-      'import/no-unresolved': ['error', { ignore: ['/dist/'] }],
-      'import/no-named-as-default-member': 'off',
+      'import-x/no-unresolved': ['error', { ignore: ['/dist/'] }],
+      'import-x/no-named-as-default-member': 'off',
       // The import direction of docs/architecture: shared ← server, shared ← client,
       // client: app → features → components/lib, features never import each other.
-      'import/no-restricted-paths': [
+      'import-x/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
@@ -116,7 +116,7 @@ export default tseslint.config(
     // The bundled server keeps its packages external: `npm install --omit=dev` must run it.
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'import/no-extraneous-dependencies': ['error', { devDependencies: false }] },
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
     // Server modules: routes → service → repository → db.
