@@ -204,9 +204,9 @@ const AXE_SCAN_ALLOWANCE_MS = 15_000;
  * Runs axe on the page as it is now, or on the parts `within` only (a test of one card, on a
  * page whose whole scan belongs to that page's own tests), and expects no serious or critical
  * violation. Each scan adds its own allowance to the test's time limit, so a test that checks
- * several screens and dialogs does not run out of time on a busy machine. A dialog that is still fading in has
- * half-transparent text, which axe reports as too little contrast: the scan waits for the
- * page's finite animations to end (a spinner's endless one is left running).
+ * several screens and dialogs does not run out of time on a busy machine. A dialog that is
+ * still fading in has half-transparent text, which axe reports as too little contrast: the scan
+ * waits for the page's finite animations to end (a spinner's endless one is left running).
  */
 export async function expectNoSeriousViolations(page: Page, within: Locator[] = []) {
   test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
