@@ -241,9 +241,6 @@ test.describe('with a seeded history', () => {
   test('the analytics page has no serious accessibility violations, with a table open too', async ({
     page,
   }) => {
-    // Two axe scans of the whole analytics page (charts, tables, the calendar) after seeding: on
-    // two shared cores that has taken over the default 30 s.
-    test.slow();
     await page.goto('/analytics');
     await expect(
       card(page, 'Trading Rule Analysis').locator('.recharts-bar-rectangle path'),

@@ -224,9 +224,6 @@ test('the streak and weakest-rule cards show the API’s figures', async ({ page
 });
 
 test.describe('no serious accessibility violations', () => {
-  // axe walks the calendar's 365 days: slow on a busy machine.
-  test.slow();
-
   test('on the dashboard with the streak and weakest-rule cards (accessibility violations)', async ({
     page,
   }) => {

@@ -259,9 +259,6 @@ test('privacy mode shows R only, everywhere in the card', async ({ page }) => {
 });
 
 test('the card has no serious accessibility violations', async ({ page }) => {
-  // Two axe scans of the card (the whole analytics page is scanned by its own tests) after
-  // seeding: on two shared cores that has taken over the default 30 s.
-  test.slow();
   await logInAsNewTrader(page);
   await seedResults(page);
   await page.goto('/analytics');

@@ -197,8 +197,8 @@ export async function pressEscape(page: Page) {
   await page.keyboard.press('Escape');
 }
 
-/** An axe scan of a whole screen takes up to about 10 s on two busy cores. */
-const AXE_SCAN_ALLOWANCE_MS = 15_000;
+/** An axe scan of a whole screen takes up to about 3 s on two busy cores. */
+const AXE_SCAN_ALLOWANCE_MS = 10_000;
 
 /**
  * Runs axe on the page as it is now, or on the parts `within` only (a test of one card, on a
@@ -211,7 +211,11 @@ const AXE_SCAN_ALLOWANCE_MS = 15_000;
 export async function expectNoSeriousViolations(page: Page, within: Locator[] = []) {
   test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
   await waitForAnimationsToEnd(page);
-  const axe = new AxeBuilder({ page });
+  // The app has no frames, so axe runs in the page itself (legacy mode) rather than in each
+  // frame with the results merged in a blank page opened for it; and it sorts out the elements
+  // of the violations only, not of every passed check. The two together cut a scan of the
+  // analytics page from 8 s to under 2 s, and a violation is reported as before.
+  const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   await page.evaluate(() => {
     for (const marked of document.querySelectorAll('[data-axe-scope]')) {
       marked.removeAttribute('data-axe-scope');
