@@ -1,15 +1,19 @@
 // Bundles the server into dist/server/main.js, and the operator commands (image sweep, account
 // management) beside it (dependencies stay in node_modules); then precompresses the built client
 // so it is served as Brotli or gzip without per-request work. `--server-only` skips the client
-// step: the operator commands bundle themselves before they run.
+// step: the operator commands bundle themselves before they run. `--outdir DIR` puts the bundle
+// elsewhere (the tests' own, inside the project so that its imports find node_modules).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag === -1 ? 'dist/server' : process.argv[outdirFlag + 1];
+
 await build({
   entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts', 'src/server/manage-users.ts'],
-  outdir: 'dist/server',
+  outdir,
   bundle: true,
   // A module imported on demand (the S3 driver, with the AWS SDK) becomes a chunk of its own,
   // loaded only by a server configured to use it; the commands share the rest.

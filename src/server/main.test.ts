@@ -37,7 +37,7 @@ const withoutRootOverride =
     ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--']
     : [];
 
-/** The server, as `npm run dev` runs it, on a data folder of its own unless `env` names one. */
+/** The server, as `npm run serve` runs it, on a data folder of its own unless `env` names one. */
 function startServer(env: Record<string, string>, prefix: string[] = []) {
   return startProcess({ DATA_DIR: dataFolder(), ...env }, prefix);
 }

@@ -5,21 +5,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase } from './db/client.ts';
 import { verifyPassword } from './modules/users/passwords.ts';
+import { builtCommand } from '#testing/server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rk-users-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The operator's command, as `npm run user:…` runs it, with the password piped in. */
 function manageUsers(args: string[], password = '') {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/manage-users.ts', ...args],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SIGNUP: 'closed' },
-      input: `${password}\n`,
-      encoding: 'utf8',
-    },
-  );
+  const run = spawnSync(...builtCommand('manage-users', args), {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SIGNUP: 'closed' },
+    input: `${password}\n`,
+    encoding: 'utf8',
+  });
   return { status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
 }
 
@@ -44,7 +41,7 @@ async function readUser(username: string) {
   }
 }
 
-// Each command is a new Node process with tsx: seconds each on a busy machine.
+// Each command is a new Node process: a second or more each on a busy machine.
 describe('npm run user:create / user:promote / user:reset-password', { timeout: 60_000 }, () => {
   beforeAll(() => {
     // An empty, never-started instance with signup closed: the command migrates it first.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, inject, test, vi } from 'vitest';
 import { createScratchPostgresDatabase } from '#testing/scratch-postgres.ts';
-import { linesOf, startServer, type ServerProcess } from '#testing/server-process.ts';
+import { builtCommand, linesOf, startServer, type ServerProcess } from '#testing/server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'rk-single-'));
 const started: ServerProcess[] = [];
@@ -64,21 +64,21 @@ test('the command-line tools work beside a live server on its data folder', asyn
   const server = start({ DATA_DIR: dataDir });
   const base = await server.address();
   // As `npm run user:create` and `npm run sweep:images` run them, with the password piped in.
-  const tool = (script: string, args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+  const tool = (entry: 'manage-users' | 'sweep-images', args: string[], input = '') =>
+    spawnSync(...builtCommand(entry, args), {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       input,
       encoding: 'utf8',
     });
 
   const created = tool(
-    'src/server/manage-users.ts',
+    'manage-users',
     ['create', '--username', 'ops', '--full-name', 'Desk Ops', '--email', 'ops@example.com'],
     'ops-password-2026\n',
   );
   expect(created.stderr).toBe('');
   expect(created.stdout.trim()).toBe('Created administrator ops.');
-  expect(tool('src/server/sweep-images.ts', []).status).toBe(0);
+  expect(tool('sweep-images', []).status).toBe(0);
 
   // The server sees what the tool wrote.
   const login = await fetch(`${base}/api/auth/login`, {

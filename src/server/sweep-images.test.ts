@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestS3Server } from '#testing/s3-server.ts';
+import { builtCommand } from '#testing/server-process.ts';
 import { createDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createS3ImageStore } from './storage/s3-store.ts';
@@ -61,7 +62,7 @@ test('npm run sweep:images removes old files no session references, and says how
   write('thumbnails/OOOOOOOOOOOOOOOOOOOOOO.jpg.webp', true);
   write('screenshots/YYYYYYYYYYYYYYYYYYYYYY.png', false);
 
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/sweep-images.ts'], {
+  const run = spawnSync(...builtCommand('sweep-images'), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
   });
@@ -91,7 +92,7 @@ test('npm run sweep:images sweeps the S3 bucket when S3_BUCKET is set, and exits
       if (!key.includes('YYY')) await bucket.setWrittenAt(key, old);
     }
 
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/sweep-images.ts'], {
+    const run = spawnSync(...builtCommand('sweep-images'), {
       env: {
         ...process.env,
         ...bucket.env,

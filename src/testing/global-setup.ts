@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import type { TestProject } from 'vitest/node';
@@ -7,6 +10,8 @@ const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The folder of this run's server bundle: main.js, manage-users.js, sweep-images.js. */
+    serverBundle: string;
     /** A database made for this run, or null when no PostgreSQL answered. */
     postgresUrl: string | null;
     /** A Redis for the attempt counters (tests keep to keys of their own), or null. */
@@ -35,11 +40,27 @@ async function findRedis(): Promise<string | null> {
 }
 
 /**
+ * Bundles the server and the operator commands as `npm run build` does, into a folder of this
+ * run's own, for the tests that start them as processes (src/testing/server-process.ts): they
+ * run what production runs, and each start is a second sooner than through tsx. Answers what
+ * removes the folder.
+ */
+function buildServerBundle(project: TestProject): () => void {
+  const folder = resolve(`node_modules/.cache/rulekeeper-tests/server-${process.pid}`);
+  execFileSync(process.execPath, ['scripts/build-server.js', '--server-only', '--outdir', folder], {
+    stdio: 'inherit',
+  });
+  project.provide('serverBundle', folder);
+  return () => rmSync(folder, { recursive: true, force: true });
+}
+
+/**
  * Creates a fresh PostgreSQL database for this test run (each test worker then gets a database
  * beside it, and each test a schema in that) and drops them all afterwards. Where none is
  * reachable, the PostgreSQL tests say they skipped.
  */
 export default async function setup(project: TestProject) {
+  const removeBundle = buildServerBundle(project);
   project.provide('redisUrl', await findRedis());
   const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
@@ -51,7 +72,7 @@ export default async function setup(project: TestProject) {
         'the PostgreSQL API tests are skipped. Set TEST_DATABASE_URL to run them.\n',
     );
     project.provide('postgresUrl', null);
-    return;
+    return removeBundle;
   }
   const name = `rulekeeper_test_${Date.now()}_${process.pid}`;
   await admin.query(`create database ${name}`);
@@ -68,5 +89,6 @@ export default async function setup(project: TestProject) {
     for (const { datname } of rows) await admin.query(`drop database ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    removeBundle();
   };
 }

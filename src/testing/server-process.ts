@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 
 export interface ServerProcess {
   child: ReturnType<typeof spawn>;
@@ -13,18 +15,25 @@ export interface ServerProcess {
 }
 
 /**
- * Runs `src/server/main.ts` as `npm run dev` does, on any free port, and collects what it
- * prints. `env` adds to (or, with '', empties) the test's own environment; give DATA_DIR.
- * `prefix` runs the server under another command (`setpriv … --`).
+ * The Node command line of the server or an operator command, as `npm run serve` and the
+ * `user:` and `sweep:` scripts run them: the bundle the tests' global setup made of this
+ * checkout (src/testing/global-setup.ts).
+ */
+export function builtCommand(
+  entry: 'main' | 'manage-users' | 'sweep-images',
+  args: string[] = [],
+): [command: string, args: string[]] {
+  return [process.execPath, [join(inject('serverBundle'), `${entry}.js`), ...args]];
+}
+
+/**
+ * Runs the server as `npm run serve` does, on any free port, and collects what it prints.
+ * `env` adds to (or, with '', empties) the test's own environment; give DATA_DIR. `prefix`
+ * runs the server under another command (`setpriv … --`).
  */
 export function startServer(env: Record<string, string>, prefix: string[] = []): ServerProcess {
-  const [command = process.execPath, ...args] = [
-    ...prefix,
-    process.execPath,
-    '--import',
-    'tsx',
-    'src/server/main.ts',
-  ];
+  const [node, script] = builtCommand('main');
+  const [command = node, ...args] = [...prefix, node, ...script];
   const child = spawn(command, args, {
     env: {
       ...process.env,
