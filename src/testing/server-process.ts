@@ -15,8 +15,8 @@ export interface ServerProcess {
 }
 
 /**
- * The Node command line of the server or an operator command, as `npm run serve` and the
- * `user:` and `sweep:` scripts run them: the bundle the tests' global setup made of this
+ * The Node command line of the server or an operator command: the bundle that `npm run serve`
+ * and the `user:` and `sweep:` scripts run, as the tests' global setup built it from this
  * checkout (src/testing/global-setup.ts).
  */
 export function builtCommand(
@@ -27,13 +27,13 @@ export function builtCommand(
 }
 
 /**
- * Runs the server as `npm run serve` does, on any free port, and collects what it prints.
- * `env` adds to (or, with '', empties) the test's own environment; give DATA_DIR. `prefix`
- * runs the server under another command (`setpriv … --`).
+ * Runs the server's bundle, as `npm run serve` does, on any free port, and collects what it
+ * prints. `env` adds to (or, with '', empties) the test's own environment; give DATA_DIR.
+ * `prefix` runs the server under another command (`setpriv … --`).
  */
 export function startServer(env: Record<string, string>, prefix: string[] = []): ServerProcess {
-  const [node, script] = builtCommand('main');
-  const [command = node, ...args] = [...prefix, node, ...script];
+  const [node, nodeArgs] = builtCommand('main');
+  const [command = node, ...args] = [...prefix, node, ...nodeArgs];
   const child = spawn(command, args, {
     env: {
       ...process.env,
