@@ -5,11 +5,29 @@
 // elsewhere (the tests' own, inside the project so that its imports find node_modules).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const outdirFlag = process.argv.indexOf('--outdir');
-const outdir = outdirFlag === -1 ? 'dist/server' : process.argv[outdirFlag + 1];
+const USAGE = 'Usage: node scripts/build-server.js [--server-only] [--outdir DIR]';
+
+/** The options, or a line saying what is wrong with them and how to call this script. */
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        'server-only': { type: 'boolean', default: false },
+        outdir: { type: 'string', default: 'dist/server' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const options = readOptions();
+const { outdir } = options;
 
 await build({
   entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts', 'src/server/manage-users.ts'],
@@ -27,7 +45,7 @@ await build({
   logLevel: 'warning',
 });
 
-if (process.argv.includes('--server-only')) process.exit(0);
+if (options['server-only']) process.exit(0);
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 const MIN_BYTES = 1024;
@@ -52,4 +70,4 @@ for (const path of files('dist/client')) {
   writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
   count += 1;
 }
-console.log(`server bundled to dist/server/main.js; ${count} client files precompressed`);
+console.log(`server bundled to ${join(outdir, 'main.js')}; ${count} client files precompressed`);
