@@ -23,13 +23,14 @@ const args = [
  * (notifications, a window regaining focus), which the shell does not have, run in the full
  * browser; so does everything when the shell is not installed. `CHROME_PATH` sets both.
  */
-const fullBrowser = { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args };
-const headlessShell = {
-  executablePath:
-    process.env.CHROME_PATH ??
-    ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)),
-  args,
-};
+const FULL_BROWSER = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL =
+  process.env.CHROME_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell')
+    ? '/usr/bin/chromium-headless-shell'
+    : FULL_BROWSER);
+const fullBrowser = { executablePath: FULL_BROWSER, args };
+const headlessShell = { executablePath: HEADLESS_SHELL, args };
 const NEEDS_FULL_BROWSER = /(pwa|rule-refresh)\.spec\.ts/;
 
 /**
