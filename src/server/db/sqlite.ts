@@ -1,6 +1,15 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver as KyselySqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import {
   SqliteDriver,
   type SqliteConnection,
@@ -56,7 +65,33 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at their start. The server's writes
+ * read first (the trader under the lock, a count), and in a plain (deferred) transaction that
+ * read pins a snapshot; when another process on the same file (an operator command such as
+ * `user:create`, the image sweep) commits before the write, SQLite refuses the write at once
+ * with SQLITE_BUSY_SNAPSHOT, without waiting, and the trader gets a 500. Holding the lock from
+ * the start makes the other process wait its busy timeout instead. Within the server nothing
+ * changes: its one connection already runs one transaction at a time.
+ */
+class ImmediateTransactionSqliteDriver extends KyselySqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class RulekeeperSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver() {
+    return new ImmediateTransactionSqliteDriver(this.#config);
+  }
+
   override createAdapter() {
     return new TransactionalDdlSqliteAdapter();
   }

@@ -13,6 +13,7 @@ import type { AppDatabase } from './client.ts';
  * block foreign-key checks of other tables, and deleting the user waits for it.
  * SQLite: one connection runs one transaction at a time (Kysely queues the rest), which
  * serialises all writers of the process; the select still checks that the trader exists.
+ * Transactions begin IMMEDIATE (sqlite.ts), so another process's write waits for this one.
  *
  * `whenMissing` makes the error for a user that does not exist: by default a 401, as the
  * account was deleted while its own request was on its way; an administrator's change of
