@@ -43,7 +43,7 @@ const NEEDS_FULL_BROWSER = /(pwa|rule-refresh)\.spec\.ts/;
  */
 const isPostgresPass = Boolean(process.env.E2E_DATABASE_URL);
 const SAME_ON_EITHER_DATABASE =
-  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|js-budget|content-security|screen-preload)\.spec\.ts/;
+  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|js-budget|render-budget|content-security|screen-preload)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -93,6 +93,32 @@ test('a trader records a result, sees it in history and details, and hides money
   expect(session).toMatchObject({ resultMoney: -120.5, resultR: -1 });
 });
 
+test('a currency is picked by typing its code on the closed select, and opening it lists them all', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await page.goto('/settings');
+  const currency = page
+    .getByRole('region', { name: 'Session Results' })
+    .getByRole('combobox', { name: 'Currency' });
+  await expect(currency).toHaveText('USD — US Dollar');
+
+  // As on a native select: focus, type the code, and it is chosen without opening the list.
+  await currency.focus();
+  await page.keyboard.type('JPY');
+  await expect(currency).toHaveText('JPY — Japanese Yen');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  await currency.press('Enter');
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option', { name: 'JPY — Japanese Yen' })).toBeFocused();
+  expect(await list.getByRole('option').count()).toBeGreaterThan(100);
+  await list.getByRole('option', { name: 'JPY — Japanese Yen' }).press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(list).toHaveCount(0);
+  await expect(currency).not.toHaveText('JPY — Japanese Yen');
+});
+
 test('the results settings and the dialog with results have no serious accessibility violations', async ({
   page,
 }) => {
