@@ -23,9 +23,10 @@ const args = [
  * (notifications, a window regaining focus), which the shell does not have, run in the full
  * browser; so does everything when the shell is not installed. `CHROME_PATH` sets both.
  */
-const FULL_BROWSER = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// An empty CHROME_PATH counts as unset, as in a shell: `CHROME_PATH= npm test`.
+const FULL_BROWSER = process.env.CHROME_PATH || '/usr/bin/chromium';
 const HEADLESS_SHELL =
-  process.env.CHROME_PATH ??
+  process.env.CHROME_PATH ||
   (existsSync('/usr/bin/chromium-headless-shell')
     ? '/usr/bin/chromium-headless-shell'
     : FULL_BROWSER);

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// An empty CHROME_PATH counts as unset, as in playwright.config.ts.
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const FLAGS = [
   '--headless=new',
