@@ -91,7 +91,10 @@ async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 }
 
 async function main() {
-  if (!options['reuse-build'] || !existsSync('dist/server/main.js')) {
+  const built = ['dist/server/main.js', 'dist/server/seed-demo.js'].every((file) =>
+    existsSync(file),
+  );
+  if (!options['reuse-build'] || !built) {
     console.log('::: building');
     execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
   }
@@ -108,7 +111,7 @@ async function main() {
   delete env.DATABASE_URL;
 
   console.log('::: seeding the demo trader');
-  const seeding = startNode('seed-demo', ['--import', 'tsx', 'scripts/seed-demo.ts'], env);
+  const seeding = startNode('seed-demo', ['dist/server/seed-demo.js'], env);
   if ((await seeding.exited) !== 0) throw new Error('seeding the demo trader failed');
 
   const port = await freePort();

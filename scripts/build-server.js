@@ -1,6 +1,6 @@
 // Bundles the server into dist/server/main.js, and the operator commands (image sweep, account
-// management) beside it (dependencies stay in node_modules); then precompresses the built client
-// so it is served as Brotli or gzip without per-request work. `--server-only` skips the client
+// management, the demo seeder) beside it (dependencies stay in node_modules); then precompresses
+// the built client so it is served as Brotli or gzip without per-request work. `--server-only` skips the client
 // step: the operator commands bundle themselves before they run. `--outdir DIR` puts the bundle
 // elsewhere (the tests' own, inside the project so that its imports find node_modules).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -30,7 +30,13 @@ const options = readOptions();
 const { outdir } = options;
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/sweep-images.ts', 'src/server/manage-users.ts'],
+  // Named, so that the commands sit beside main.js whichever folder their source is in.
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'sweep-images': 'src/server/sweep-images.ts',
+    'manage-users': 'src/server/manage-users.ts',
+    'seed-demo': 'scripts/seed-demo.ts',
+  },
   outdir,
   bundle: true,
   // A module imported on demand (the S3 driver, with the AWS SDK) becomes a chunk of its own,

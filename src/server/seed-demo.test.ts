@@ -9,6 +9,7 @@ import { signupSchema } from '#shared/schemas/auth.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import { login } from '#testing/factories.ts';
 import { createTestSchema } from '#testing/postgres-schema.ts';
+import { builtCommand } from '#testing/server-process.ts';
 import { describeEachDialect } from '#testing/test-app.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -20,9 +21,10 @@ import { createImageStoreFromConfig } from './storage/from-config.ts';
 const root = mkdtempSync(join(tmpdir(), 'rk-seed-demo-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Runs `npm run seed:demo` as a person would, with only the given configuration. */
+/** Runs `npm run seed:demo`'s bundle as a person would, with only the given configuration. */
 function seedDemo(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+  const [node, args] = builtCommand('seed-demo');
+  return spawnSync(node, args, {
     env: { ...process.env, PORT: '', DATABASE_URL: '', PGOPTIONS: '', ...env },
     encoding: 'utf8',
   });

@@ -16,11 +16,11 @@ export interface ServerProcess {
 
 /**
  * The Node command line of the server or an operator command: the bundle that `npm run serve`
- * and the `user:` and `sweep:` scripts run, as the tests' global setup built it from this
+ * and the `user:`, `sweep:` and `seed:` scripts run, as the tests' global setup built it from this
  * checkout (src/testing/global-setup.ts).
  */
 export function builtCommand(
-  entry: 'main' | 'manage-users' | 'sweep-images',
+  entry: 'main' | 'manage-users' | 'sweep-images' | 'seed-demo',
   args: string[] = [],
 ): [command: string, args: string[]] {
   return [process.execPath, [join(inject('serverBundle'), `${entry}.js`), ...args]];
