@@ -1,8 +1,9 @@
 // Bundles the server into dist/server/main.js, and the operator commands (image sweep, account
 // management, the demo seeder) beside it (dependencies stay in node_modules); then precompresses
-// the built client so it is served as Brotli or gzip without per-request work. `--server-only` skips the client
-// step: the operator commands bundle themselves before they run. `--outdir DIR` puts the bundle
-// elsewhere (the tests' own, inside the project so that its imports find node_modules).
+// the built client so it is served as Brotli or gzip without per-request work. `--server-only`
+// skips the client step: the operator commands bundle themselves before they run. `--outdir DIR`
+// puts the bundle elsewhere (the tests' own, inside the project so that its imports find
+// node_modules).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

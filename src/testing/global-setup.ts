@@ -10,7 +10,7 @@ const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The folder of this run's server bundle: main.js, manage-users.js, sweep-images.js, seed-demo.js. */
+    /** This run's server bundle's folder: main.js and the commands (seed-demo.js and others). */
     serverBundle: string;
     /** A database made for this run, or null when no PostgreSQL answered. */
     postgresUrl: string | null;

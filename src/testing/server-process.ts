@@ -16,8 +16,8 @@ export interface ServerProcess {
 
 /**
  * The Node command line of the server or an operator command: the bundle that `npm run serve`
- * and the `user:`, `sweep:` and `seed:` scripts run, as the tests' global setup built it from this
- * checkout (src/testing/global-setup.ts).
+ * and the `user:`, `sweep:` and `seed:` scripts run, as the tests' global setup built it from
+ * this checkout (src/testing/global-setup.ts).
  */
 export function builtCommand(
   entry: 'main' | 'manage-users' | 'sweep-images' | 'seed-demo',
