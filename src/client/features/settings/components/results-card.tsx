@@ -37,7 +37,7 @@ type CurrencySelectProps = Omit<ComponentProps<typeof SelectTrigger>, 'value' | 
  * The currencies; the other props (the FormField's id and aria wiring) go to the trigger.
  *
  * Radix renders every item of a closed Select too (into a detached fragment, to find the chosen
- * one's text), and the ~300 currencies made opening the settings screen build 39,000 elements
+ * one's text), and the ~300 currencies made opening the settings screen build 39,000 nodes
  * for the 550 it shows: three times the screen's CPU. So until the trader reaches for the
  * control (focus, which the label's click and Tab give; a pointer over it; opening it) only
  * the chosen currency is rendered, then all of them: before any key or click can need them,
