@@ -11,7 +11,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'src/testing/**/*.test.ts',
+          ],
           globalSetup: ['src/testing/global-setup.ts'],
           // The files of a worker share its loaded modules instead of importing the whole
           // server anew, which took a third of the project's CPU. Each test builds its own app

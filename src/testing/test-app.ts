@@ -10,7 +10,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import type { ImageStore } from '#server/storage/image-store.ts';
 import { createTestImageStore } from './image-store.ts';
-import { createTestSchema } from './postgres-schema.ts';
+import { leaseMigratedSchema } from './postgres-schema.ts';
 import type { TestBucket } from './s3-server.ts';
 
 export interface TestApp {
@@ -26,7 +26,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A migrated, empty database of the given dialect: SQLite in memory, or a fresh PostgreSQL schema. */
+/**
+ * A migrated, empty database of the given dialect: SQLite in memory, or a PostgreSQL schema
+ * leased for this test (postgres-schema.ts); `drop` gives it back.
+ */
 async function createTestDatabase(
   dialect: DialectName,
 ): Promise<{ database: AppDatabase; drop: () => Promise<void> }> {
@@ -35,10 +38,17 @@ async function createTestDatabase(
     await migrateToLatest(database);
     return { database, drop: async () => {} };
   }
-  const { connectionString, schema, drop } = await createTestSchema();
-  const database = createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
-  await migrateToLatest(database);
-  return { database, drop };
+  const open = ({ connectionString, schema }: { connectionString: string; schema: string }) =>
+    createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
+  const leased = await leaseMigratedSchema(async (fresh) => {
+    const migrating = open(fresh);
+    try {
+      await migrateToLatest(migrating);
+    } finally {
+      await migrating.db.destroy();
+    }
+  });
+  return { database: open(leased), drop: leased.release };
 }
 
 /** The test run's Redis, or an error for a suite that should have been skipped. */
