@@ -16,6 +16,7 @@ import {
   createSessionsService,
   type SessionsService,
 } from '#server/modules/sessions/sessions.service.ts';
+import { createPasswordHasher } from '#server/modules/users/passwords.ts';
 import { createUsersService, type UsersService } from '#server/modules/users/users.service.ts';
 import { describeStartupError } from '#server/startup-errors.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
@@ -144,7 +145,12 @@ async function createDemoTrader(database: AppDatabase, config: Config) {
   const services = {
     database,
     // The script acts for the operator: it may add an account whatever SIGNUP says.
-    users: createUsersService({ database, images, isSignupConfiguredOpen: true }),
+    users: createUsersService({
+      database,
+      images,
+      isSignupConfiguredOpen: true,
+      passwords: createPasswordHasher(),
+    }),
     rules: createRulesService({ database }),
     sessions: createSessionsService({ database, images }),
   };

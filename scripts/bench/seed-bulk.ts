@@ -13,7 +13,7 @@ import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 import { refreshMonthSummaries } from '#server/modules/analytics/analytics-summaries.ts';
-import { hashPassword } from '#server/modules/users/passwords.ts';
+import { createPasswordHasher } from '#server/modules/users/passwords.ts';
 import {
   BENCH_ACCOUNT,
   dayBefore,
@@ -222,7 +222,7 @@ export async function seedInBulk(
   const { db, dialect } = database;
   try {
     await migrateToLatest(database);
-    const passwordHash = await hashPassword(BENCH_ACCOUNT.password);
+    const passwordHash = await createPasswordHasher().hash(BENCH_ACCOUNT.password);
     const today = new Date();
     const crowdSessions = await seedCrowd(db, dialect, traders, passwordHash, today);
     const benchTraderSessions = await seedBenchTrader(db, dialect, passwordHash, today);

@@ -43,6 +43,11 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { accountRoutes } from './modules/users/account.routes.ts';
+import {
+  createPasswordHasher,
+  PASSWORD_COST,
+  type PasswordCost,
+} from './modules/users/passwords.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { accessControlPlugin, type RouteAccess } from './plugins/access-control.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -82,6 +87,8 @@ export interface CreateAppOptions {
   isCheckingResponses?: boolean;
   /** What the attempt counters' Redis keys start with; tests give each app its own. */
   redisKeyPrefix?: string;
+  /** argon2's cost; the API tests pass a cheap one (src/testing/test-app.ts). */
+  passwordCost?: PasswordCost;
 }
 
 /** `TRUST_PROXY` as Fastify takes it: a hop count becomes "trust the n nearest hops". */
@@ -110,6 +117,7 @@ export async function createApp({
   timeouts = DEFAULT_TIMEOUTS,
   isCheckingResponses = false,
   redisKeyPrefix = 'rulekeeper:',
+  passwordCost = PASSWORD_COST,
 }: CreateAppOptions) {
   const app = Fastify({
     logger,
@@ -130,14 +138,17 @@ export async function createApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ isCheckingResponses }));
 
+  const passwords = createPasswordHasher(passwordCost);
   const users = createUsersService({
     database,
     images,
     isSignupConfiguredOpen: config.isSignupOpen,
+    passwords,
   });
   const auth = createAuthService({
     users,
     logins: createLoginsRepository(database),
+    passwords,
     ...(now ? { now } : {}),
   });
   // Shared by every instance unless the database is SQLite (one instance) and no Redis is set.
@@ -195,7 +206,7 @@ export async function createApp({
       await api.register(authRoutes, { auth, users, limits, cookieSecure: config.cookieSecure });
       await api.register(settingsRoutes, { users });
       await api.register(securityRoutes, {
-        security: createSecurityService({ database, limits, ...(now ? { now } : {}) }),
+        security: createSecurityService({ database, limits, passwords, ...(now ? { now } : {}) }),
       });
       await api.register(rulesRoutes, { rules });
       await api.register(sessionTypesRoutes, {

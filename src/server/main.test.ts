@@ -17,6 +17,8 @@ import { createPng, toDataUrl } from '#testing/images.ts';
 import { recordImports } from '#testing/import-recorder.ts';
 import { startTestS3Server, type TestS3Server } from '#testing/s3-server.ts';
 import { buildSession } from '#testing/sessions.ts';
+import { createDatabase } from './db/client.ts';
+import { PASSWORD_COST } from './modules/users/passwords.ts';
 import { linesOf, startServer as startProcess } from '#testing/server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'rk-main-'));
@@ -109,6 +111,38 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     expect(statSync(join(folder, 'rulekeeper.db')).mode & 0o777).toBe(0o600);
+  });
+
+  test('the server hashes passwords at full cost (only the API tests make cheap hashes)', async () => {
+    const server = startServer({});
+    const [, port] = await server.waitForOutput(/on http:\/\/localhost:(\d+)/);
+    const folder = join(root, `data-${folders}`);
+    const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'full_cost',
+        password: 'long-enough-to-pass',
+        fullName: 'Full Cost',
+        email: 'cost@example.com',
+      }),
+    });
+    expect(signup.status).toBe(201);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const database = createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') });
+    try {
+      const { password_hash } = await database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .executeTakeFirstOrThrow();
+      const { memoryCost, timeCost } = PASSWORD_COST;
+      expect(password_hash).toMatch(
+        new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},t=${timeCost},p=1\\$`),
+      );
+    } finally {
+      await database.db.destroy();
+    }
   });
 
   test('a read-only data folder stops the start with one clear line', async () => {

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase } from './db/client.ts';
-import { verifyPassword } from './modules/users/passwords.ts';
+import { createPasswordHasher, PASSWORD_COST } from './modules/users/passwords.ts';
 import { builtCommand } from '#testing/server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rk-users-cli-'));
+const passwords = createPasswordHasher();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The operator's command, as `npm run user:…` runs it, with the password piped in. */
@@ -56,7 +57,9 @@ describe('npm run user:create / user:promote / user:reset-password', { timeout: 
   test('the first account of an empty database is an administrator, with the piped password', async () => {
     const boss = await readUser('Boss');
     expect(boss?.isAdmin).toBe(true);
-    expect(await verifyPassword(boss?.password_hash, 'first-boss-password')).toBe(true);
+    expect(await passwords.verify(boss?.password_hash, 'first-boss-password')).toBe(true);
+    const { memoryCost, timeCost } = PASSWORD_COST;
+    expect(boss?.password_hash).toContain(`$m=${memoryCost},t=${timeCost},`);
   });
 
   test('--admin makes an administrator; without it a trader', () => {
@@ -147,7 +150,7 @@ describe('npm run user:create / user:promote / user:reset-password', { timeout: 
       });
       const ann = await readUser('ann');
       expect(ann?.loginCount).toBe(0);
-      expect(await verifyPassword(ann?.password_hash, 'ann-new-password-3')).toBe(true);
+      expect(await passwords.verify(ann?.password_hash, 'ann-new-password-3')).toBe(true);
       const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
       expect(me.statusCode).toBe(401);
     } finally {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig, type AppDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { AppError } from './errors.ts';
+import { createPasswordHasher } from './modules/users/passwords.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
 
@@ -71,6 +72,7 @@ async function run(command: string | undefined, args: string[], database: AppDat
     database,
     images: await createImageStoreFromConfig(config),
     isSignupConfiguredOpen: config.isSignupOpen,
+    passwords: createPasswordHasher(),
   });
 
   switch (command) {

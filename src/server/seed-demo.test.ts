@@ -15,6 +15,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase, type AppDatabase, type DatabaseOptions } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createPasswordHasher } from './modules/users/passwords.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
 
@@ -192,6 +193,7 @@ test('an account named demo that the script did not make is refused, not deleted
     database,
     images: await createImageStoreFromConfig({ dataDir }),
     isSignupConfiguredOpen: true,
+    passwords: createPasswordHasher(),
   });
   await users.signup(
     signupSchema.parse({

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import type { PasswordCost } from '#server/modules/users/passwords.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import type { ImageStore } from '#server/storage/image-store.ts';
 import { createTestImageStore } from './image-store.ts';
@@ -50,6 +51,15 @@ async function createTestDatabase(
   });
   return { database: open(leased), drop: leased.release };
 }
+
+/**
+ * argon2's cheapest cost (1 MiB, one pass): the API tests sign up and log in thousands of
+ * times, and at full cost hashing was a fifth of the suite's CPU. What the tests check of a
+ * password (the policy, a wrong one refused, a change ending logins) does not depend on the
+ * cost; the server's own full cost is checked on the server process (main.test.ts) and the
+ * operator commands (manage-users.test.ts).
+ */
+const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 1024, timeCost: 1 };
 
 /** The test run's Redis, or an error for a suite that should have been skipped. */
 export function testRedisUrl(): string {
@@ -117,6 +127,7 @@ export async function createTestApp(
     images: store.images,
     isCheckingResponses: true,
     redisKeyPrefix: uniqueRedisKeyPrefix(),
+    passwordCost: TEST_PASSWORD_COST,
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
   });

@@ -1,6 +1,6 @@
 import { REMEMBER_ME_DAYS } from '#shared/constants.ts';
 import type { LoginData, User } from '#shared/schemas/auth.ts';
-import { verifyPassword } from '../users/passwords.ts';
+import type { PasswordHasher } from '../users/passwords.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { generateLoginToken, hashLoginToken } from './login-tokens.ts';
@@ -50,12 +50,18 @@ export interface IssuedLogin {
 export interface AuthServiceDeps {
   users: UsersService;
   logins: LoginsRepository;
+  passwords: PasswordHasher;
   now?: () => Date;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ users, logins, now = () => new Date() }: AuthServiceDeps) {
+export function createAuthService({
+  users,
+  logins,
+  passwords,
+  now = () => new Date(),
+}: AuthServiceDeps) {
   return {
     /**
      * A new login for the right password; undefined for a wrong one or an unknown user.
@@ -66,7 +72,7 @@ export function createAuthService({ users, logins, now = () => new Date() }: Aut
       userAgent?: string,
     ): Promise<{ user: User; login: IssuedLogin } | undefined> {
       const row = await users.findUserForLogin(username);
-      const isValid = await verifyPassword(row?.password_hash, password);
+      const isValid = await passwords.verify(row?.password_hash, password);
       if (!row || !isValid) return undefined;
       const createdAt = now();
       const end = absoluteEnd({ createdAt, isPersistent: rememberMe });

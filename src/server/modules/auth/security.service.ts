@@ -3,7 +3,7 @@ import type { ActiveLogin, ChangePasswordData } from '#shared/schemas/security.t
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { notAuthenticated } from '../../errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../users/passwords.ts';
+import { isCommonPassword, type PasswordHasher } from '../users/passwords.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 import { currentPasswordIncorrect, loginNotFound, newPasswordTooCommon } from './auth.errors.ts';
@@ -22,6 +22,7 @@ export const MAX_LOGINS_LISTED = 100;
 export interface SecurityServiceDeps {
   database: AppDatabase;
   limits: AttemptLimits;
+  passwords: PasswordHasher;
   now?: () => Date;
 }
 
@@ -35,6 +36,7 @@ export type SecurityService = ReturnType<typeof createSecurityService>;
 export function createSecurityService({
   database,
   limits,
+  passwords,
   now = () => new Date(),
 }: SecurityServiceDeps) {
   const logins = createLoginsRepository(database);
@@ -123,11 +125,11 @@ export function createSecurityService({
       // Before the attempt is counted: a refused new password says nothing about the current one.
       if (await isCommonPassword(input.newPassword)) throw newPasswordTooCommon();
       const refund = await limits.countLoginAttempt(address, user.username);
-      const newHash = await hashPassword(input.newPassword);
+      const newHash = await passwords.hash(input.newPassword);
       const ended = await asCurrentLogin(user.id, currentToken, async (tx, currentId) => {
         const users = createUsersRepository(tx);
         const storedHash = await users.findPasswordHash(user.id);
-        if (!(await verifyPassword(storedHash, input.currentPassword))) {
+        if (!(await passwords.verify(storedHash, input.currentPassword))) {
           throw currentPasswordIncorrect();
         }
         await users.setPasswordHash(user.id, newHash);

@@ -9,7 +9,7 @@ import type { ImageStore } from '../../storage/image-store.ts';
 import { deleteScreenshot } from '../sessions/screenshot-files.ts';
 import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
 import { avatarKey, deleteAvatar, storeAvatar } from './avatar-files.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { isCommonPassword, type PasswordHasher } from './passwords.ts';
 import { normalizeUsername, toUserDto } from './user-dto.ts';
 import {
   avatarNotFound,
@@ -36,10 +36,12 @@ export function createUsersService({
   database,
   images,
   isSignupConfiguredOpen,
+  passwords,
 }: {
   database: AppDatabase;
   images: ImageStore;
   isSignupConfiguredOpen: boolean;
+  passwords: PasswordHasher;
 }) {
   const users = createUsersRepository(database);
   const sessionTypes = createSessionTypesRepository(database);
@@ -61,7 +63,7 @@ export function createUsersService({
     }: { isAdmin: boolean; isOnlyFirst?: boolean; check?: InTransactionCheck },
   ): Promise<User> {
     if (await isCommonPassword(input.password)) throw passwordTooCommon();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password);
     try {
       const row = await users.createUser(
         {
@@ -150,7 +152,7 @@ export function createUsersService({
       const userId = await users.findUserId(normalizeUsername(username));
       if (userId === undefined) throw userNotFound();
       if (await isCommonPassword(password)) throw passwordTooCommon();
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       const row = await withTraderLock(database, userId, async (tx) => {
         const locked = createUsersRepository(tx);
         await locked.setPasswordHash(userId, passwordHash);
@@ -187,7 +189,7 @@ export function createUsersService({
     async deleteOwnAccount(userId: number, password: string): Promise<void> {
       const storedHash = await users.findPasswordHash(userId);
       if (storedHash === undefined) throw notAuthenticated();
-      if (!(await verifyPassword(storedHash, password))) throw passwordIncorrect();
+      if (!(await passwords.verify(storedHash, password))) throw passwordIncorrect();
       await deleteUser(userId, {
         check: async (tx) => {
           await lockAdminChanges(tx);
