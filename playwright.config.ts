@@ -60,11 +60,14 @@ export default defineConfig({
     // The app's service worker would answer the asset requests that journeys hold back with
     // page.route; the one spec about the installed app turns it back on (e2e/pwa.spec.ts).
     serviceWorkers: 'block',
-    // A failed test keeps its trace (DOM snapshots, network, console) and a screenshot of the
-    // end. The trace's screencast is left out: encoding a frame of every test's page for it
-    // took half again as much CPU on a 2-core machine (Chromium 156), and with it the journeys'
-    // pages ran past their 5 s waits.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (each action with its call log, network, console) and a
+    // screenshot of the end. Recording costs on every test, passed or not, so two parts are
+    // left out: the screencast (a frame of every page encoded: half again as much CPU on a
+    // 2-core machine, Chromium 156, and pages ran past their 5 s waits) and the DOM snapshot
+    // around every action (a tenth of the journeys' CPU: four specs took 211-213 CPU-s with it,
+    // 182-192 without, as many as with no trace at all). To see a failure's DOM step by step,
+    // run its spec again with `--trace on`.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
