@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
+import { signup } from './factories.ts';
 import { createTestApp, describePostgres, type TestApp } from './test-app.ts';
 
 /** The schema a test app's database works in. */
@@ -20,7 +21,7 @@ async function sessionTypeNames(t: TestApp) {
 }
 
 describePostgres('the schemas test apps lease', () => {
-  test("a schema given back is leased to the next test empty, with the migrations' rows", async () => {
+  test("a schema given back is leased to the next test empty, with the migrations' rows and ids from 1", async () => {
     const first = await createTestApp('postgres');
     const migratedTypes = await sessionTypeNames(first);
     expect(migratedTypes).toHaveLength(5);
@@ -35,6 +36,7 @@ describePostgres('the schemas test apps lease', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(201);
+    const firstId = response.json<{ user: { id: number } }>().user.id;
     const schema = await schemaOf(first);
     await first.close();
 
@@ -44,6 +46,9 @@ describePostgres('the schemas test apps lease', () => {
       expect(await next.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
       expect(await next.database.db.selectFrom('auth_sessions').selectAll().execute()).toEqual([]);
       expect(await sessionTypeNames(next)).toEqual(migratedTypes);
+      // Ids begin again, as in a new schema.
+      const { user } = await signup(next.app);
+      expect(user.id).toBe(firstId);
     } finally {
       await next.close();
     }

@@ -110,10 +110,11 @@ const idleSchemas: { schema: string; keptDigest: string }[] = [];
  * A migrated, empty schema for one test. Making a schema, migrating it and dropping it took
  * about 250 ms a test on a 2-core machine, a third of a PostgreSQL API test's time; a schema a
  * finished test gives back is emptied instead (one TRUNCATE, about 30 ms) and leased to the
- * next. `migrate` is called only for a schema made anew. A test that changed what the
- * migrations put in (a session type, say) leaves a schema that is dropped, not leased again.
- * No test changes the tables themselves (the migration tests work in schemas of their own:
- * migration-database.ts), and no table has a sequence to reset: ids are made by the app.
+ * next. The emptied tables' identity columns start again, so ids begin at 1 as in a new
+ * schema (and as in a test's new SQLite database). `migrate` is called only for a schema made
+ * anew. A test that changed what the migrations put in (a session type, say) leaves a schema
+ * that is dropped, not leased again. No test changes the tables themselves (the migration
+ * tests work in schemas of their own: migration-database.ts).
  */
 export async function leaseMigratedSchema(
   migrate: (schema: { connectionString: string; schema: string }) => Promise<void>,
@@ -138,7 +139,7 @@ export async function leaseMigratedSchema(
         await admin.query(`drop schema ${schema} cascade`);
         return;
       }
-      await admin.query(`truncate ${now.emptied.join(', ')}`);
+      await admin.query(`truncate ${now.emptied.join(', ')} restart identity`);
       idleSchemas.push(idle);
     },
   };
