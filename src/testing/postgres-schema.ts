@@ -88,17 +88,16 @@ async function inspectSchema(admin: pg.Pool, schema: string) {
     'select tablename as name from pg_tables where schemaname = $1 order by tablename',
     [schema],
   );
-  const names = rows.map(({ name }) => `${schema}.${name}`);
-  const kept = rows.filter(({ name }) => FILLED_BY_MIGRATIONS.has(name)).map(({ name }) => name);
-  const digests = kept.map(
-    (name) => `(select md5(coalesce(string_agg(r::text, ',' order by r::text), ''))
-                  from ${schema}.${name} r)`,
+  const isKept = ({ name }: { name: string }) => FILLED_BY_MIGRATIONS.has(name);
+  const digests = rows.filter(isKept).map(
+    ({ name }) => `(select md5(coalesce(string_agg(r::text, ',' order by r::text), ''))
+                      from ${schema}.${name} r)`,
   );
   const { rows: digest } = await admin.query<{ digest: string }>(
     `select ${digests.length > 0 ? digests.join(' || ') : "''"} as digest`,
   );
   return {
-    emptied: names.filter((_, index) => !FILLED_BY_MIGRATIONS.has(rows[index]!.name)),
+    emptied: rows.filter((row) => !isKept(row)).map(({ name }) => `${schema}.${name}`),
     keptDigest: digest[0]!.digest,
   };
 }

@@ -20,7 +20,7 @@ export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
 export function createPasswordHasher(cost: PasswordCost = PASSWORD_COST) {
   let dummyHash: Promise<string> | undefined;
   return {
-    hash: (password: string): Promise<string> => hash(password, { ...cost }),
+    hash: (password: string): Promise<string> => hash(password, cost),
 
     /**
      * Checks a password. With no stored hash it still does the work of one, so the answer
@@ -28,7 +28,7 @@ export function createPasswordHasher(cost: PasswordCost = PASSWORD_COST) {
      */
     async verify(storedHash: string | undefined, password: string): Promise<boolean> {
       if (storedHash === undefined) {
-        dummyHash ??= hash('rulekeeper-timing-equaliser', { ...cost });
+        dummyHash ??= hash('rulekeeper-timing-equaliser', cost);
         await verify(await dummyHash, password);
         return false;
       }
