@@ -34,18 +34,6 @@ const fullBrowser = { executablePath: FULL_BROWSER, args };
 const headlessShell = { executablePath: HEADLESS_SHELL, args };
 const NEEDS_FULL_BROWSER = /(pwa|rule-refresh)\.spec\.ts/;
 
-/**
- * The second pass, on PostgreSQL (`E2E_DATABASE_URL`), runs the journeys whose outcome rests on
- * the database's writes: accounts, rules, sessions, history, imports, the admin and team areas,
- * the scheduled notices. Screens checked for their looks, keyboard use and accessibility, the
- * installed app, the figure cards (whose SQL the API tests compare with a reference on both
- * databases), the JavaScript budgets, and the security headers and CSP of every screen (the same build) behave the same
- * over either database: they run once, in the SQLite pass, which keeps CI's time in bounds.
- */
-const isPostgresPass = Boolean(process.env.E2E_DATABASE_URL);
-const SAME_ON_EITHER_DATABASE =
-  /(appearance|session-dialog|session-results|rule-dialogs|reminders|responsive|accessibility|api-docs|signup-closed|pwa|discipline-pays|discipline-calendar|js-budget|render-budget|content-security|screen-preload)\.spec\.ts/;
-
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -54,7 +42,6 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: './e2e/global-setup.ts',
-  ...(isPostgresPass ? { grepInvert: /accessibility violation/ } : {}),
   use: {
     baseURL: `http://localhost:${PORT}`,
     // The app's service worker would answer the asset requests that journeys hold back with
@@ -74,26 +61,24 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: headlessShell },
-      testIgnore: [
-        NEEDS_FULL_BROWSER,
-        isPostgresPass ? SAME_ON_EITHER_DATABASE : /responsive\.spec\.ts/,
-      ],
+      testIgnore: [NEEDS_FULL_BROWSER, /responsive\.spec\.ts/],
     },
     {
       name: 'desktop-full-browser',
       use: { ...devices['Desktop Chrome'], launchOptions: fullBrowser },
       testMatch: NEEDS_FULL_BROWSER,
-      ...(isPostgresPass ? { testIgnore: SAME_ON_EITHER_DATABASE } : {}),
     },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: headlessShell },
       testMatch: /responsive\.spec\.ts/,
-      ...(isPostgresPass ? { testIgnore: SAME_ON_EITHER_DATABASE } : {}),
     },
   ],
+  // The server runs on a fresh SQLite folder, or on a fresh PostgreSQL database when
+  // E2E_DATABASE_URL names a server (scripts/e2e-server.js): every journey runs on either. CI
+  // runs them on SQLite with the machine's Node and on PostgreSQL with Node 24 (.ci/run).
   webServer: {
-    // CI's PostgreSQL and Node 24 passes reuse the build the first pass made (E2E_REUSE_BUILD=1).
+    // CI's Node 24 pass reuses the build the first pass made (E2E_REUSE_BUILD=1).
     command: process.env.E2E_REUSE_BUILD
       ? 'node scripts/e2e-server.js'
       : 'npm run build && node scripts/e2e-server.js',
