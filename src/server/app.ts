@@ -89,6 +89,11 @@ export interface CreateAppOptions {
   redisKeyPrefix?: string;
   /** argon2's cost; the API tests pass a cheap one (src/testing/test-app.ts). */
   passwordCost?: PasswordCost;
+  /**
+   * Whether closing the app closes `database` (the server's case). The API tests keep a
+   * PostgreSQL database open for the next test's app (src/testing/postgres-schema.ts).
+   */
+  isClosingDatabase?: boolean;
 }
 
 /** `TRUST_PROXY` as Fastify takes it: a hop count becomes "trust the n nearest hops". */
@@ -118,6 +123,7 @@ export async function createApp({
   isCheckingResponses = false,
   redisKeyPrefix = 'rulekeeper:',
   passwordCost = PASSWORD_COST,
+  isClosingDatabase = true,
 }: CreateAppOptions) {
   const app = Fastify({
     logger,
@@ -237,7 +243,7 @@ export async function createApp({
   app.addHook('onClose', async () => {
     await app.handlersFinished();
     await attemptStore.close();
-    await database.db.destroy();
+    if (isClosingDatabase) await database.db.destroy();
   });
   return app;
 }

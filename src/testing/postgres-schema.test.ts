@@ -11,6 +11,14 @@ async function schemaOf(t: TestApp) {
   return rows[0]!.name;
 }
 
+/** The PostgreSQL server process of the connection a test app's database queries on. */
+async function backendOf(t: TestApp) {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+    t.database.db,
+  );
+  return rows[0]!.pid;
+}
+
 async function sessionTypeNames(t: TestApp) {
   const rows = await t.database.db
     .selectFrom('session_types')
@@ -21,7 +29,7 @@ async function sessionTypeNames(t: TestApp) {
 }
 
 describePostgres('the schemas test apps lease', () => {
-  test("a schema given back is leased to the next test empty, with the migrations' rows and ids from 1", async () => {
+  test("a schema given back is leased to the next test empty, with the migrations' rows, ids from 1 and its connection open", async () => {
     const first = await createTestApp('postgres');
     const migratedTypes = await sessionTypeNames(first);
     expect(migratedTypes).toHaveLength(5);
@@ -38,11 +46,14 @@ describePostgres('the schemas test apps lease', () => {
     expect(response.statusCode, response.body).toBe(201);
     const firstId = response.json<{ user: { id: number } }>().user.id;
     const schema = await schemaOf(first);
+    const backend = await backendOf(first);
     await first.close();
 
     const next = await createTestApp('postgres');
     try {
       expect(await schemaOf(next)).toBe(schema);
+      // The connection the first test's app used, still open: no new server process to start.
+      expect(await backendOf(next)).toBe(backend);
       expect(await next.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
       expect(await next.database.db.selectFrom('auth_sessions').selectAll().execute()).toEqual([]);
       expect(await sessionTypeNames(next)).toEqual(migratedTypes);
@@ -64,6 +75,10 @@ describePostgres('the schemas test apps lease', () => {
       .execute();
     const schema = await schemaOf(first);
     await first.close();
+    // Its database was closed with it.
+    await expect(first.database.db.selectFrom('users').selectAll().execute()).rejects.toThrow(
+      /destroyed/,
+    );
 
     const next = await createTestApp('postgres');
     try {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { createDatabase, type AppDatabase } from '#server/db/client.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 const DUPLICATE_DATABASE = '42P04';
 
@@ -68,10 +70,13 @@ export async function createTestSchema(prefix = 't'): Promise<TestSchema> {
   };
 }
 
-export interface LeasedSchema {
-  connectionString: string;
-  schema: string;
-  /** Empties the schema and gives it back for another test of this worker. Call it once. */
+export interface LeasedDatabase {
+  /** The database, open on the schema (its connections open since an earlier lease, if any). */
+  database: AppDatabase;
+  /**
+   * Empties the schema and gives it back, its database still open, for another test of this
+   * worker. Call it once, after the app using the database has closed.
+   */
   release: () => Promise<void>;
 }
 
@@ -102,44 +107,46 @@ async function inspectSchema(admin: pg.Pool, schema: string) {
   };
 }
 
-/** Migrated schemas of this worker that no test holds, emptied, with their digest. */
-const idleSchemas: { schema: string; keptDigest: string }[] = [];
+/** Migrated schemas of this worker that no test holds, emptied, with their open database. */
+const idleSchemas: { schema: string; keptDigest: string; database: AppDatabase }[] = [];
 
 /**
- * A migrated, empty schema for one test. Making a schema, migrating it and dropping it took
- * about 250 ms a test on a 2-core machine, a third of a PostgreSQL API test's time; a schema a
- * finished test gives back is emptied instead (one TRUNCATE, about 30 ms) and leased to the
- * next. The emptied tables' identity columns start again, so ids begin at 1 as in a new
- * schema (and as in a test's new SQLite database). `migrate` is called only for a schema made
- * anew. A test that changed what the migrations put in (a session type, say) leaves a schema
- * that is dropped, not leased again. No test changes the tables themselves (the migration
- * tests work in schemas of their own: migration-database.ts).
+ * A migrated, empty schema for one test, with a database open on it. Making a schema,
+ * migrating it and dropping it took about 250 ms a test on a 2-core machine, a third of a
+ * PostgreSQL API test's time; a schema a finished test gives back is emptied instead (one
+ * TRUNCATE, about 30 ms) and leased to the next. Its database stays open with it: a new
+ * PostgreSQL connection cost the server 20-35 ms of CPU (a process, and the catalog read anew
+ * for every table it touches), and each test opened two. The emptied tables' identity columns
+ * start again, so ids begin at 1 as in a new schema (and as in a test's new SQLite database).
+ * A test that changed what the migrations put in (a session type, say) leaves a schema that
+ * is dropped, its database closed, not leased again. No test changes the tables themselves
+ * (the migration tests work in schemas of their own: migration-database.ts). The run's
+ * teardown drops the worker's database, with any connections still open to it.
  */
-export async function leaseMigratedSchema(
-  migrate: (schema: { connectionString: string; schema: string }) => Promise<void>,
-): Promise<LeasedSchema> {
+export async function leaseMigratedDatabase(): Promise<LeasedDatabase> {
   const { connectionString, admin } = await workerAdmin();
   let idle = idleSchemas.pop();
   if (idle === undefined) {
     const { schema } = await createTestSchema();
-    await migrate({ connectionString, schema });
-    idle = { schema, keptDigest: (await inspectSchema(admin, schema)).keptDigest };
+    const database = createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
+    await migrateToLatest(database);
+    idle = { schema, database, keptDigest: (await inspectSchema(admin, schema)).keptDigest };
   }
-  const { schema, keptDigest } = idle;
+  const leased = idle;
   let isReleased = false;
   return {
-    connectionString,
-    schema,
+    database: leased.database,
     release: async () => {
-      if (isReleased) throw new Error(`schema ${schema} was released twice`);
+      if (isReleased) throw new Error(`schema ${leased.schema} was released twice`);
       isReleased = true;
-      const now = await inspectSchema(admin, schema);
-      if (now.keptDigest !== keptDigest) {
-        await admin.query(`drop schema ${schema} cascade`);
+      const now = await inspectSchema(admin, leased.schema);
+      if (now.keptDigest !== leased.keptDigest) {
+        await leased.database.db.destroy();
+        await admin.query(`drop schema ${leased.schema} cascade`);
         return;
       }
       await admin.query(`truncate ${now.emptied.join(', ')} restart identity`);
-      idleSchemas.push(idle);
+      idleSchemas.push(leased);
     },
   };
 }

@@ -11,7 +11,7 @@ import type { PasswordCost } from '#server/modules/users/passwords.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import type { ImageStore } from '#server/storage/image-store.ts';
 import { createTestImageStore } from './image-store.ts';
-import { leaseMigratedSchema } from './postgres-schema.ts';
+import { leaseMigratedDatabase } from './postgres-schema.ts';
 import type { TestBucket } from './s3-server.ts';
 
 export interface TestApp {
@@ -29,7 +29,7 @@ export interface TestApp {
 
 /**
  * A migrated, empty database of the given dialect: SQLite in memory, or a PostgreSQL schema
- * leased for this test (postgres-schema.ts); `drop` gives it back.
+ * leased for this test (postgres-schema.ts); `drop` closes it or gives it back.
  */
 async function createTestDatabase(
   dialect: DialectName,
@@ -37,19 +37,10 @@ async function createTestDatabase(
   if (dialect === 'sqlite') {
     const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
     await migrateToLatest(database);
-    return { database, drop: async () => {} };
+    return { database, drop: () => database.db.destroy() };
   }
-  const open = ({ connectionString, schema }: { connectionString: string; schema: string }) =>
-    createDatabase({ dialect: 'postgres', connectionString, searchPath: schema });
-  const leased = await leaseMigratedSchema(async (fresh) => {
-    const migrating = open(fresh);
-    try {
-      await migrateToLatest(migrating);
-    } finally {
-      await migrating.db.destroy();
-    }
-  });
-  return { database: open(leased), drop: leased.release };
+  const { database, release } = await leaseMigratedDatabase();
+  return { database, drop: release };
 }
 
 /**
@@ -128,6 +119,7 @@ export async function createTestApp(
     isCheckingResponses: true,
     redisKeyPrefix: uniqueRedisKeyPrefix(),
     passwordCost: TEST_PASSWORD_COST,
+    isClosingDatabase: false, // the test closes it or gives it back (createTestDatabase)
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
   });
@@ -140,7 +132,7 @@ export async function createTestApp(
     listImageFiles: store.listFiles,
     setImageWrittenAt: store.setWrittenAt,
     close: async () => {
-      await app.close(); // also closes the database
+      await app.close();
       await drop();
       await store.remove();
     },

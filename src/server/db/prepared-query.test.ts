@@ -73,15 +73,15 @@ describePostgres('prepared queries on PostgreSQL', () => {
       const selectType = prepareQuery<{ name: string }, { name: string }>((db, param) =>
         db.selectFrom('session_types').select('name').where('name', '=', param('name')),
       );
-      // One transaction: one connection, whose prepared statements the view lists.
+      // One transaction: one connection, whose prepared statements the view lists. The test's
+      // own statement only: a connection may have served earlier tests (postgres-schema.ts).
       const names = await t.database.db.transaction().execute(async (trx) => {
         expect(await selectType(trx, { name: 'Tokyo' })).toEqual([{ name: 'Tokyo' }]);
         expect(await selectType(trx, { name: 'London' })).toEqual([{ name: 'London' }]);
-        const { rows } = await sql<{
-          name: string;
-        }>`select name from pg_prepared_statements where statement like '%session_types%'`.execute(
-          trx,
-        );
+        const { rows } = await sql<{ name: string }>`
+          select name from pg_prepared_statements
+          where statement like '%from "session_types" where "name" = $1%'
+        `.execute(trx);
         return rows.map((row) => row.name);
       });
       expect(names).toHaveLength(1);
@@ -112,7 +112,8 @@ describePostgres('prepared queries on PostgreSQL', () => {
           { name: 'Tokyo' },
         ]);
         const { rows } = await sql<{ name: string }>`
-          select name from pg_prepared_statements where statement like '%start_time >=%'
+          select name from pg_prepared_statements
+          where statement like 'select name from session_types where start_time >=%'
         `.execute(trx);
         return rows.map((row) => row.name);
       });

@@ -51,3 +51,35 @@ test('closing waits for a handler whose client hung up before it closes the data
     stored.close();
   }
 });
+
+test('closing closes the database, unless the app was told to keep it open', async () => {
+  const store = await createTestImageStore();
+  const openApp = async (isClosingDatabase?: boolean) => {
+    const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
+    await migrateToLatest(database);
+    const app = await createApp({
+      database,
+      config: loadConfig({}),
+      images: store.images,
+      ...(isClosingDatabase === undefined ? {} : { isClosingDatabase }),
+    });
+    return { app, database };
+  };
+  try {
+    const closing = await openApp();
+    await closing.app.close();
+    await expect(closing.database.db.selectFrom('users').selectAll().execute()).rejects.toThrow(
+      /destroyed/,
+    );
+
+    const keeping = await openApp(false);
+    await keeping.app.close();
+    try {
+      expect(await keeping.database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    } finally {
+      await keeping.database.db.destroy();
+    }
+  } finally {
+    await store.remove();
+  }
+});
