@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { InTurn } from '#client/components/in-turn.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { OverallComplianceCard } from '#client/features/analytics/components/overall-compliance-card.tsx';
 import { RuleComplianceCard } from '#client/features/analytics/components/rule-compliance-card.tsx';
@@ -43,24 +44,38 @@ export function DashboardRoute() {
           Compliance, short as it is, spans the row above the other two. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
         <div className="grid lg:col-span-2 xl:col-span-1">
-          <OverallComplianceCard />
+          <InTurn>
+            <OverallComplianceCard />
+          </InTurn>
         </div>
-        <RecentSessionsCard />
-        <RecentScreenshotsCard />
+        <InTurn>
+          <RecentSessionsCard />
+        </InTurn>
+        <InTurn>
+          <RecentScreenshotsCard />
+        </InTurn>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <DashboardStreaksCard />
-        <WeakestRuleCard />
+        <InTurn>
+          <DashboardStreaksCard />
+        </InTurn>
+        <InTurn>
+          <WeakestRuleCard />
+        </InTurn>
       </div>
       {/* Rule Compliance beside the rules list: one third, the list two. */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <RuleComplianceCard />
+        <InTurn>
+          <RuleComplianceCard />
+        </InTurn>
         <div className="grid min-w-0 xl:col-span-2">
-          <RulesListCard
-            onAdd={ruleDialogs.openAdd}
-            onEdit={ruleDialogs.openEdit}
-            onDelete={ruleDialogs.openDelete}
-          />
+          <InTurn>
+            <RulesListCard
+              onAdd={ruleDialogs.openAdd}
+              onEdit={ruleDialogs.openEdit}
+              onDelete={ruleDialogs.openDelete}
+            />
+          </InTurn>
         </div>
       </div>
       {ruleDialogs.dialogs}
