@@ -134,3 +134,28 @@ test('the page asks who is logged in as it loads, and the app uses that answer',
   ]);
   expect(asked.sort()).toEqual(['/api/app-info', '/api/auth/session']);
 });
+
+test('the dashboard’s page asks for its notices as it loads, and the app uses that answer', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  let asked = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/notices') asked += 1;
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Trading Rules' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // The dashboard draws its cards once its notices are known, so the page asks for them beside
+  // its scripts (src/server/plugins/client-app.ts), and the app's fetch takes that answer.
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/api/notices')
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
+  expect(asked).toBe(1);
+});

@@ -45,10 +45,10 @@ const bundle = Object.fromEntries([
 ]) as Rollup.OutputBundle;
 
 describe('listScreenPreloads', () => {
-  it('lists, for each screen behind the login, its files and the shell’s beyond the page’s own', () => {
+  it('lists, for each screen behind the login, its files and the shell’s beyond the page’s own, and its calls', () => {
     const preloads = listScreenPreloads(bundle, root, {
       screens: {
-        dashboard: { path: '/', module: 'dashboard', behindLogin: true },
+        dashboard: { path: '/', module: 'dashboard', behindLogin: true, calls: ['/api/notices'] },
         signup: { path: '/signup', module: 'signup', behindLogin: false },
       },
       layoutModule: 'layout/authenticated-layout.tsx',
@@ -57,6 +57,7 @@ describe('listScreenPreloads', () => {
       {
         path: '/',
         files: ['/assets/layout-4.js', '/assets/shared-3.js', '/assets/dashboard-5.js'],
+        calls: ['/api/notices'],
       },
     ]);
   });

@@ -4,7 +4,10 @@ import { SCREEN_PRELOADS_FILE, type ScreenPreload } from '../src/shared/screen-p
 
 interface Options {
   /** The screens by route, each with its module under `app/routes/` (src/client/app/screens.ts). */
-  screens: Record<string, { path: string; module: string; behindLogin: boolean }>;
+  screens: Record<
+    string,
+    { path: string; module: string; behindLogin: boolean; calls?: readonly string[] }
+  >;
   /** The logged-in shell's module under `app/`, which every screen behind the login needs. */
   layoutModule: string;
 }
@@ -42,18 +45,20 @@ export function listScreenPreloads(
   const layoutFiles = withImports(chunkOf(layoutModule), bundle);
   return Object.values(screens)
     .filter((screen) => screen.behindLogin)
-    .map(({ path, module }) => ({
+    .map(({ path, module, calls = [] }) => ({
       path,
       files: [...new Set([...layoutFiles, ...withImports(chunkOf(`routes/${module}.tsx`), bundle)])]
         .filter((file) => !onThePage.has(file))
         .map((file) => `/${file}`),
+      calls: [...calls],
     }));
 }
 
 /**
  * Writes `screen-preloads.json` beside the build: for each screen behind the login, the script
- * files it needs beyond the page's own, which the server names in its answer to a page request
- * that carries a login, as `<link rel="modulepreload">` in the page's head (docs/decisions/0040).
+ * files it needs beyond the page's own and the calls it waits for, which the server names in its
+ * answer to a page request that carries a login, as `<link rel="modulepreload">` and
+ * `<link rel="preload" as="fetch">` in the page's head (docs/decisions/0040).
  */
 export function screenPreloads(options: Options): Plugin {
   let root = '';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The build's list of the script files each screen behind the login needs beyond the page's
- * own (scripts/screen-preload-plugin.ts), which the server names in its answer to a page
- * request that carries a login (src/server/plugins/client-app.ts).
+ * own, and of the calls it waits for (scripts/screen-preload-plugin.ts), which the server names
+ * in its answer to a page request that carries a login (src/server/plugins/client-app.ts).
  */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 
@@ -13,6 +13,8 @@ export const screenPreloadsSchema = z.array(
     path: z.string().startsWith('/'),
     /** Same-origin script paths (`/assets/history-AbC123.js`). */
     files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+    /** The API calls the screen makes before it can draw itself (`/api/notices`), no query. */
+    calls: z.array(z.string().regex(/^\/api\/[\w/-]+$/)).default([]),
   }),
 );
 export type ScreenPreload = z.infer<typeof screenPreloadsSchema>[number];

@@ -6,12 +6,27 @@ import { paths } from '../lib/paths.ts';
  * which exports it as `<Name>Route` (`session-details.tsx` → `SessionDetailsRoute`). The router
  * loads them from here. The build lists the files each screen behind the login needs, with the
  * logged-in shell's; the server names them in its answer to a page request that carries a
- * login, so the browser fetches them beside the app's own code instead of after it has run
+ * login, so the browser fetches them beside the app's own code instead of after it has run,
+ * and asks for the screen's `calls` as the page does for the login check
  * (docs/decisions/0040-screen-code-named-in-the-page.md).
  */
+interface LazyScreenEntry {
+  path: string;
+  module: string;
+  behindLogin: boolean;
+  /** API calls the screen waits for before it draws, asked for by the page (no query string). */
+  calls?: readonly string[];
+}
+
 export const lazyScreens = {
   signup: { path: paths.signup, module: 'signup', behindLogin: false },
-  dashboard: { path: paths.dashboard, module: 'dashboard', behindLogin: true },
+  // The dashboard draws what is below its notices once they are known (routes/dashboard.tsx).
+  dashboard: {
+    path: paths.dashboard,
+    module: 'dashboard',
+    behindLogin: true,
+    calls: ['/api/notices'],
+  },
   rules: { path: paths.rules, module: 'rules', behindLogin: true },
   history: { path: paths.history, module: 'history', behindLogin: true },
   sessionDetails: { path: paths.sessionDetails, module: 'session-details', behindLogin: true },
@@ -20,9 +35,7 @@ export const lazyScreens = {
   admin: { path: paths.admin, module: 'admin', behindLogin: true },
   team: { path: paths.team, module: 'team', behindLogin: true },
   teamTrader: { path: paths.teamTrader, module: 'team-trader', behindLogin: true },
-} as const satisfies Partial<
-  Record<keyof typeof paths, { path: string; module: string; behindLogin: boolean }>
->;
+} as const satisfies Partial<Record<keyof typeof paths, LazyScreenEntry>>;
 
 export type LazyScreen = keyof typeof lazyScreens;
 

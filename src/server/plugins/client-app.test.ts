@@ -30,7 +30,11 @@ describe('serving the built client', () => {
     writeFileSync(
       join(clientDir, 'screen-preloads.json'),
       JSON.stringify([
-        { path: '/', files: ['/assets/layout-1.js', '/assets/dashboard-2.js'] },
+        {
+          path: '/',
+          files: ['/assets/layout-1.js', '/assets/dashboard-2.js'],
+          calls: ['/api/notices'],
+        },
         { path: '/history/:id', files: ['/assets/layout-1.js', '/assets/details-3.js'] },
       ]),
     );
@@ -105,21 +109,25 @@ describe('serving the built client', () => {
   describe("naming a screen's script files in the page", () => {
     const login = { cookie: 'rk_session=some-login-token' };
     const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}" />`;
+    const call = (path: string) =>
+      `<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials" />`;
 
-    test('to a request with a login: the files of the screen at that path', async () => {
+    test('to a request with a login: the files and calls of the screen at that path', async () => {
       const dashboard = await app.inject({ method: 'GET', url: '/', headers: login });
       expect(dashboard.statusCode).toBe(200);
       expect(dashboard.headers['content-type']).toMatch(/^text\/html/);
       expect(dashboard.headers['cache-control']).toBe('no-cache');
       expect(dashboard.body).toBe(
         '<!doctype html><head><title>Rulekeeper</title>' +
-          `${preload('/assets/layout-1.js')}${preload('/assets/dashboard-2.js')}</head><body></body>`,
+          `${preload('/assets/layout-1.js')}${preload('/assets/dashboard-2.js')}` +
+          `${call('/api/notices')}</head><body></body>`,
       );
       const details = await app.inject({ method: 'GET', url: '/history/12?tab=1', headers: login });
       expect(details.body).toContain(
         `${preload('/assets/layout-1.js')}${preload('/assets/details-3.js')}</head>`,
       );
       expect(details.body).not.toContain('dashboard-2.js');
+      expect(details.body).not.toContain('/api/notices');
     });
 
     test('to nobody else, and the page says it depends on the cookie', async () => {
@@ -139,17 +147,20 @@ describe('serving the built client', () => {
 });
 
 describe('serving a client whose list of screen files is broken', () => {
-  test('pages are served without hints', async () => {
+  // Nothing outside the app's assets and API may be named, whatever the list says.
+  test.each([
+    { broken: 'a file', entry: { path: '/', files: ['https://elsewhere.example/x.js'] } },
+    {
+      broken: 'a call',
+      entry: { path: '/', files: ['/assets/a-1.js'], calls: ['https://elsewhere.example/api/x'] },
+    },
+  ])('pages are served without hints ($broken outside the app)', async ({ entry }) => {
     const clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
     writeFileSync(
       join(clientDir, 'index.html'),
       '<!doctype html><head><title>Rulekeeper</title></head><body></body>',
     );
-    // A file outside assets/ must never be named, whatever the list says.
-    writeFileSync(
-      join(clientDir, 'screen-preloads.json'),
-      JSON.stringify([{ path: '/', files: ['https://elsewhere.example/x.js'] }]),
-    );
+    writeFileSync(join(clientDir, 'screen-preloads.json'), JSON.stringify([entry]));
     const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
     await migrateToLatest(database);
     const app = await createApp({
@@ -165,7 +176,7 @@ describe('serving a client whose list of screen files is broken', () => {
         headers: { cookie: 'rk_session=t' },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.body).not.toContain('modulepreload');
+      expect(response.body).not.toContain('preload');
       expect(response.body).not.toContain('elsewhere.example');
     } finally {
       await app.close();

@@ -32,10 +32,12 @@ function readScreenPreloads(clientDir: string, log: FastifyBaseLogger): ScreenPr
 }
 
 /**
- * The page with the script files of the screen at `path` named in its head, for a request that
- * carries a login: the browser fetches them beside the page's own scripts, and the app's code
- * finds them on their way instead of asking for them after it has started. Undefined when the
- * path has no screen of its own: the page is then sent as it was built.
+ * The page with the script files and the first calls of the screen at `path` named in its head,
+ * for a request that carries a login: the browser fetches them beside the page's own scripts,
+ * and the app's code finds them on their way instead of asking for them after it has started
+ * (a call's answer is the app's `fetch`'s when URL, mode and credentials match, as for the login
+ * check in index.html). Undefined when the path has no screen of its own: the page is then sent
+ * as it was built.
  */
 async function pageWithScreenFiles(
   clientDir: string,
@@ -43,14 +45,18 @@ async function pageWithScreenFiles(
   path: string,
 ): Promise<string | undefined> {
   const screen = preloads.find((candidate) => matchesRoute(candidate.path, path));
-  if (!screen || screen.files.length === 0) return undefined;
+  if (!screen || (screen.files.length === 0 && screen.calls.length === 0)) return undefined;
   // Read on each request, as the static files are; the list is read once, when the server starts
   // (a new build comes with a restart: the server is built with it).
   const page = await readFile(join(clientDir, 'index.html'), 'utf8');
-  // The list's schema admits only paths like /assets/name-hash.js: nothing here needs escaping.
-  const links = screen.files
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`)
-    .join('');
+  // The list's schema admits only paths like /assets/name-hash.js and /api/name: nothing here
+  // needs escaping.
+  const links = [
+    ...screen.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`),
+    ...screen.calls.map(
+      (call) => `<link rel="preload" href="${call}" as="fetch" crossorigin="use-credentials" />`,
+    ),
+  ].join('');
   return page.replace('</head>', `${links}</head>`);
 }
 

@@ -6,6 +6,7 @@ import { RuleComplianceCard } from '#client/features/analytics/components/rule-c
 import { DashboardStreaksCard } from '#client/features/discipline/components/streaks-card.tsx';
 import { WeakestRuleCard } from '#client/features/discipline/components/weakest-rule-card.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { useNotices } from '#client/features/notices/api/get-notices.ts';
 import { NoticesPanel } from '#client/features/notices/components/notices-panel.tsx';
 import { useRuleDialogs } from '#client/features/rules/components/rule-dialogs.tsx';
 import { RuleReminderBanner } from '#client/features/rules/components/rule-reminder-banner.tsx';
@@ -21,6 +22,8 @@ export function DashboardRoute() {
   const ruleDialogs = useRuleDialogs();
   const sessionDialogs = useSessionDialogs();
   const name = user?.fullName.trim() || user?.username || 'Trader';
+  // Known once answered, even with an error; a refetch does not make it unknown again.
+  const isNewsKnown = useNotices().isFetched;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -40,44 +43,54 @@ export function DashboardRoute() {
       </div>
       <RuleReminderBanner />
       <NoticesPanel />
-      {/* The summary row: three columns on wide screens. On medium-wide ones Overall
-          Compliance, short as it is, spans the row above the other two. */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
-        <div className="grid lg:col-span-2 xl:col-span-1">
-          <InTurn>
-            <OverallComplianceCard />
-          </InTurn>
-        </div>
-        <InTurn>
-          <RecentSessionsCard />
-        </InTurn>
-        <InTurn>
-          <RecentScreenshotsCard />
-        </InTurn>
-      </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <InTurn>
-          <DashboardStreaksCard />
-        </InTurn>
-        <InTurn>
-          <WeakestRuleCard />
-        </InTurn>
-      </div>
-      {/* Rule Compliance beside the rules list: one third, the list two. */}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <InTurn>
-          <RuleComplianceCard />
-        </InTurn>
-        <div className="grid min-w-0 xl:col-span-2">
-          <InTurn>
-            <RulesListCard
-              onAdd={ruleDialogs.openAdd}
-              onEdit={ruleDialogs.openEdit}
-              onDelete={ruleDialogs.openDelete}
-            />
-          </InTurn>
-        </div>
-      </div>
+      {/* The notices draw nothing until they are known, then a report that can be taller than a
+          phone's window. What comes below them waits for them (or for their failure) behind a
+          window-high block that paints nothing, so the report takes its place before anything
+          under it is drawn, instead of pushing every card down (a layout shift). */}
+      {isNewsKnown ? (
+        <>
+          {/* The summary row: three columns on wide screens. On medium-wide ones Overall
+            Compliance, short as it is, spans the row above the other two. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
+            <div className="grid lg:col-span-2 xl:col-span-1">
+              <InTurn>
+                <OverallComplianceCard />
+              </InTurn>
+            </div>
+            <InTurn>
+              <RecentSessionsCard />
+            </InTurn>
+            <InTurn>
+              <RecentScreenshotsCard />
+            </InTurn>
+          </div>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <InTurn>
+              <DashboardStreaksCard />
+            </InTurn>
+            <InTurn>
+              <WeakestRuleCard />
+            </InTurn>
+          </div>
+          {/* Rule Compliance beside the rules list: one third, the list two. */}
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+            <InTurn>
+              <RuleComplianceCard />
+            </InTurn>
+            <div className="grid min-w-0 xl:col-span-2">
+              <InTurn>
+                <RulesListCard
+                  onAdd={ruleDialogs.openAdd}
+                  onEdit={ruleDialogs.openEdit}
+                  onDelete={ruleDialogs.openDelete}
+                />
+              </InTurn>
+            </div>
+          </div>
+        </>
+      ) : (
+        <div className="min-h-dvh" />
+      )}
       {ruleDialogs.dialogs}
       {sessionDialogs.dialogs}
     </div>
