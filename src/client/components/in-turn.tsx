@@ -4,11 +4,13 @@ import { awaitTurn } from '#client/lib/turns.ts';
 /**
  * Renders its children in a task of their own, after the `InTurn`s mounted before it: a screen
  * of cards then renders one card per task instead of all at once (src/client/lib/turns.ts
- * says why). Until its turn it holds an empty, invisible block of a card's usual height, so
- * that the footer stays below the window and nothing painted moves when the card arrives.
+ * says why). Until its turn it renders nothing, so that a card arriving only extends what is
+ * drawn above it: an empty block held in its place moved whenever a card above it grew, and
+ * the browser counts that as a layout shift, drawn or not. The screen keeps the footer out of
+ * sight meanwhile (the dashboard's cards are at least as high as the window).
  */
 export function InTurn({ children }: { children: ReactNode }) {
   const [isTurn, setTurn] = useState(false);
   useEffect(() => awaitTurn(() => setTurn(true)), []);
-  return isTurn ? children : <div className="min-h-48" />;
+  return isTurn ? children : null;
 }

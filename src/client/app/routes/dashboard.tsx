@@ -46,9 +46,11 @@ export function DashboardRoute() {
       {/* The notices draw nothing until they are known, then a report that can be taller than a
           phone's window. What comes below them waits for them (or for their failure) behind a
           window-high block that paints nothing, so the report takes its place before anything
-          under it is drawn, instead of pushing every card down (a layout shift). */}
+          under it is drawn, instead of pushing every card down (a layout shift). The cards then
+          arrive one per task, top to bottom (InTurn), in a block at least as high as the window:
+          each only extends what is drawn, and the footer stays out of sight. */}
       {isNewsKnown ? (
-        <>
+        <div className="grid min-h-dvh grid-cols-1 content-start gap-6">
           {/* The summary row: three columns on wide screens. On medium-wide ones Overall
             Compliance, short as it is, spans the row above the other two. */}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
@@ -87,7 +89,7 @@ export function DashboardRoute() {
               </InTurn>
             </div>
           </div>
-        </>
+        </div>
       ) : (
         <div className="min-h-dvh" />
       )}
