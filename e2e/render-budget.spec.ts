@@ -95,11 +95,12 @@ test('every screen of a trader builds at most about twice the nodes it shows', a
 });
 
 /**
- * The dashboard renders its cards one per task (InTurn), so that a phone is never blocked for
- * long while it loads. Rendered in one go, the render that follows the login check built 53% of
- * the screen's nodes (225 of 424), and the phone's longest task was twice as long.
+ * The dashboard and the settings screen render their cards one per task (InTurn), so that a
+ * phone is never blocked for long while they load. Rendered in one go, the render that followed
+ * the login check built 53% of the dashboard's nodes (225 of 424) and 85% of the settings
+ * screen's (428 of 503), and the phone's longest task was two to four times as long.
  */
-test('the dashboard builds its cards in turns, no render more than 40% of the screen', async ({
+test('the dashboard and the settings build their cards in turns, no render more than 40% of the screen', async ({
   page,
 }) => {
   await logInNewTraderThroughApi(page.request);
@@ -111,15 +112,27 @@ test('the dashboard builds its cards in turns, no render more than 40% of the sc
   await createSession(page, { name: 'Morning range', date: today });
   await countBuiltNodes(page);
 
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
-  // Settled: the rule is listed by Your Trading Rules and by Rule Compliance.
-  await expect(page.getByRole('listitem').filter({ hasText: 'Risk one percent' })).toHaveCount(2);
-  const bursts = await builtNodeBursts(page);
-  const built = bursts.reduce((sum, burst) => sum + burst, 0);
-  const largest = Math.max(...bursts);
-  console.log(`/: built ${built} nodes in ${bursts.length} bursts: ${bursts.join(', ')}`);
-  expect(largest, `the largest render built ${largest} of ${built} nodes`).toBeLessThanOrEqual(
-    0.4 * built,
-  );
+  const screens = [
+    {
+      path: '/',
+      // Settled: the rule is listed by Your Trading Rules and by Rule Compliance.
+      settled: () =>
+        expect(page.getByRole('listitem').filter({ hasText: 'Risk one percent' })).toHaveCount(2),
+    },
+    {
+      path: '/settings',
+      settled: () => expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible(),
+    },
+  ];
+  for (const { path, settled } of screens) {
+    await page.goto(path);
+    await settled();
+    const bursts = await builtNodeBursts(page);
+    const built = bursts.reduce((sum, burst) => sum + burst, 0);
+    const largest = Math.max(...bursts);
+    console.log(`${path}: built ${built} nodes in ${bursts.length} bursts: ${bursts.join(', ')}`);
+    expect
+      .soft(largest, `${path}: the largest render built ${largest} of ${built} nodes`)
+      .toBeLessThanOrEqual(0.4 * built);
+  }
 });
