@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Children, useEffect, useState, type ReactNode } from 'react';
 import { awaitTurn } from '#client/lib/turns.ts';
 
 /**
@@ -13,4 +13,18 @@ export function InTurn({ children }: { children: ReactNode }) {
   const [isTurn, setTurn] = useState(false);
   useEffect(() => awaitTurn(() => setTurn(true)), []);
   return isTurn ? children : null;
+}
+
+/**
+ * A column of cards, each in a turn of its own, in a block at least as high as the window so
+ * that the footer stays out of sight while they arrive.
+ */
+export function InTurns({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid min-h-dvh content-start gap-6">
+      {Children.map(children, (child) => (
+        <InTurn>{child}</InTurn>
+      ))}
+    </div>
+  );
 }
