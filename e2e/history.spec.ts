@@ -283,3 +283,28 @@ test('the history loads 50 sessions at a time and select-all takes what is loade
   await page.getByRole('checkbox', { name: 'Select all sessions' }).uncheck();
   await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
 });
+
+test('the history builds one view of its sessions, the one the window’s width calls for, and keeps the selection across a resize', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createSession(page, { name: 'Morning range', date: '2026-03-10' });
+  await createSession(page, { name: 'Afternoon fade', date: '2026-03-11' });
+  const cardList = page.getByRole('list', { name: 'Trading Sessions' });
+
+  await page.goto('/history');
+  await expect(shownNames(page)).toHaveText(['Afternoon fade', 'Morning range']);
+  // Not built at all, rather than hidden: the table's rows are all the page holds.
+  await expect(page.locator('main ul li')).toHaveCount(0);
+  await row(page, 'Morning range').getByRole('checkbox').check();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cardList.getByRole('listitem')).toHaveCount(2);
+  await expect(page.locator('main table')).toHaveCount(0);
+  await expect(cardList.getByRole('checkbox', { name: /^Select Morning range/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(row(page, 'Morning range').getByRole('checkbox')).toBeChecked();
+});
