@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestImageStore } from '#testing/image-store.ts';
 import { createApp, type App } from '../app.ts';
@@ -13,14 +13,14 @@ describe('serving the built client', () => {
   let app: App;
   let clientDir: string;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  // Over the 1 kB below which answers are not worth compressing.
+  const body = `<body><noscript>${'Rulekeeper needs JavaScript to run. '.repeat(40)}</noscript></body>`;
+  const built = `<!doctype html><head><title>Rulekeeper</title></head>${body}`;
 
   beforeAll(async () => {
     clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
     mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(
-      join(clientDir, 'index.html'),
-      '<!doctype html><head><title>Rulekeeper</title></head><body></body>',
-    );
+    writeFileSync(join(clientDir, 'index.html'), built);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -120,7 +120,7 @@ describe('serving the built client', () => {
       expect(dashboard.body).toBe(
         '<!doctype html><head><title>Rulekeeper</title>' +
           `${preload('/assets/layout-1.js')}${preload('/assets/dashboard-2.js')}` +
-          `${call('/api/notices')}</head><body></body>`,
+          `${call('/api/notices')}</head>${body}`,
       );
       const details = await app.inject({ method: 'GET', url: '/history/12?tab=1', headers: login });
       expect(details.body).toContain(
@@ -131,7 +131,6 @@ describe('serving the built client', () => {
     });
 
     test('to nobody else, and the page says it depends on the cookie', async () => {
-      const built = '<!doctype html><head><title>Rulekeeper</title></head><body></body>';
       const anonymous = await app.inject({ method: 'GET', url: '/' });
       expect(anonymous.body).toBe(built);
       expect(anonymous.headers.vary).toMatch(/cookie/i);
@@ -142,6 +141,19 @@ describe('serving the built client', () => {
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toBe(built);
       }
+    });
+
+    test('the page with the links is sent compressed, as the built one is', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { ...login, 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      const page = brotliDecompressSync(response.rawPayload).toString();
+      expect(page).toContain(`${call('/api/notices')}</head>`);
+      expect(response.rawPayload.length).toBeLessThan(page.length / 2);
     });
   });
 });

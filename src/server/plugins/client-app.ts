@@ -73,27 +73,26 @@ export const clientAppPlugin = fp(
   async (app: FastifyInstance, { clientDir }: { clientDir: string }) => {
     const hasClient = existsSync(join(clientDir, 'index.html'));
     const screenPreloads = hasClient ? readScreenPreloads(clientDir, app.log) : [];
+    app.setNotFoundHandler(async (_request, reply) => sendNotFound(reply));
     if (!hasClient) {
       app.log.warn(`No built client in ${clientDir}: serving the API only (run "npm run build").`);
-    } else {
-      await app.register(fastifyStatic, {
-        root: clientDir,
-        wildcard: false,
-        index: false,
-        preCompressed: true,
-        cacheControl: false,
-        setHeaders: setCacheHeaders,
-      });
+      return;
     }
-
-    app.setNotFoundHandler(async (request, reply) => {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+    // A route of its own, not the not-found handler: the compression plugin hooks routes only,
+    // and the page a logged-in trader gets is built here, not precompressed by the build. The
+    // files registered above are routes too, and a route for a fixed path wins over this one.
+    app.get('/*', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !path.startsWith('/api/') &&
-        path !== '/api' &&
-        !/\.[a-z0-9]+$/i.test(path);
-      if (!hasClient || !isPage) return sendNotFound(reply);
+      const isPage = path !== '/api' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+      if (!isPage) return sendNotFound(reply);
       // The page depends on the login cookie: a cache must not hand one visitor's to another.
       void reply.header('vary', 'cookie');
       // A visitor without a login is sent to the login page, which needs no screen's files.
