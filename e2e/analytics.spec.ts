@@ -204,6 +204,59 @@ test.describe('with a seeded history', () => {
     await expectTooltipOf(first);
   });
 
+  test('the charts are drawn once, in their final shape, without measuring labels word by word', async ({
+    page,
+  }) => {
+    // Before any script: every shape a bar and the line take, and every text recharts measures
+    // in its hidden element (each measurement a forced layout of the whole page).
+    await page.addInitScript(() => {
+      const seen = { bars: new Set<string>(), lines: new Set<string>(), measured: [] as string[] };
+      (window as unknown as { chartDrawing: typeof seen }).chartDrawing = seen;
+      const record = (node: Node) => {
+        if (!(node instanceof Element)) return;
+        for (const bar of node.querySelectorAll('.recharts-bar-rectangle path')) {
+          seen.bars.add(bar.getAttribute('d') ?? '');
+        }
+        for (const line of node.querySelectorAll('path.recharts-line-curve')) {
+          seen.lines.add(`${line.getAttribute('d')} ${line.getAttribute('stroke-dasharray')}`);
+        }
+      };
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) record(mutation.target);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+      const measure = Element.prototype.getBoundingClientRect;
+      Element.prototype.getBoundingClientRect = function (this: Element) {
+        if (this.id === 'recharts_measurement_span') seen.measured.push(this.textContent ?? '');
+        return measure.call(this);
+      };
+    });
+    const analytics = await fetchAnalytics(page, { to: today, today });
+    await page.goto('/analytics');
+    const bars = card(page, 'Trading Rule Analysis').locator('.recharts-bar-rectangle path');
+    await expect(bars).toHaveCount(analytics.ruleCompliance.length);
+    await expect(
+      card(page, 'Monthly Compliance Trends').locator('g.recharts-line-dots circle'),
+    ).toHaveCount(analytics.monthlyTrends.length);
+    await page.waitForLoadState('networkidle');
+
+    const drawn = await page.evaluate(() => {
+      const { bars, lines, measured } = (
+        window as unknown as {
+          chartDrawing: { bars: Set<string>; lines: Set<string>; measured: string[] };
+        }
+      ).chartDrawing;
+      return { bars: bars.size, lines: lines.size, measured };
+    });
+    // One shape per bar and one for the line: an entrance animation draws each many times.
+    expect(drawn.bars).toBe(analytics.ruleCompliance.length);
+    expect(drawn.lines).toBe(1);
+    // A label is drawn on one line, as it is; no word of a longer one is measured on its own.
+    const labels = await page.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+    const words = labels.flatMap((label) => label.split(' ')).filter((w) => !labels.includes(w));
+    expect(words.length).toBeGreaterThan(0);
+    expect(drawn.measured.filter((text) => words.includes(text))).toEqual([]);
+  });
+
   test('the chosen range changes every figure and the URL, and survives a reload', async ({
     page,
   }) => {

@@ -41,6 +41,24 @@ export type ChartProps<Item> = {
 
 const CHART_HEIGHT = 300;
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
+/**
+ * Tick labels as one line each. Recharts gives a label its axis's width, and with a width it
+ * wraps the text: it measures every word in a hidden element of the page, a forced layout per
+ * word (82 on the seeded analytics screen, a fifth of its longest task on a phone). No label
+ * here is near its axis's width, so none ever wrapped; with no width it is drawn as it is.
+ */
+const ONE_LINE_TICK = { width: 0 };
+/**
+ * A 0–100% axis: its five ticks always fit, so every one is drawn (`interval` 0) without
+ * measuring each label first to find the ones that would overlap.
+ */
+const PERCENT_AXIS = {
+  domain: [0, 100],
+  ticks: PERCENT_TICKS,
+  unit: '%',
+  interval: 0,
+  tick: ONE_LINE_TICK,
+} as const;
 /** Axis text in the muted foreground colour, which keeps AA contrast on the card. */
 const chartClass =
   'text-xs [&_.recharts-cartesian-axis-tick-value]:fill-muted-foreground [&_.recharts-cartesian-grid_line]:stroke-border';
@@ -72,15 +90,22 @@ export function RuleComplianceBarChart({ data, title }: ChartProps<RuleComplianc
           <XAxis
             dataKey="ruleId"
             interval={0}
+            tick={ONE_LINE_TICK}
             angle={-45}
             textAnchor="end"
             height={104}
             tickFormatter={(ruleId: number) => labels.get(ruleId) ?? ''}
           />
-          <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} unit="%" width={48} />
+          <YAxis {...PERCENT_AXIS} width={48} />
           {/* A faint band of the text colour: it shows on the light and the dark card alike. */}
           <Tooltip content={RuleTooltip} cursor={{ className: 'fill-foreground/5' }} />
-          <Bar dataKey="complianceRate" name="Compliance" shape={BandBar} maxBarSize={64} />
+          <Bar
+            dataKey="complianceRate"
+            name="Compliance"
+            shape={BandBar}
+            maxBarSize={64}
+            isAnimationActive={false}
+          />
         </BarChart>
       </div>
     </div>
@@ -119,10 +144,11 @@ export function MonthlyTrendsLineChart({ data, title }: ChartProps<MonthlyTrend>
       margin={{ top: 12, right: 24, bottom: 0, left: 0 }}
     >
       <CartesianGrid vertical={false} strokeDasharray="3 3" />
-      <XAxis dataKey="month" padding={{ left: 24, right: 24 }} />
-      <YAxis domain={[0, 100]} ticks={PERCENT_TICKS} unit="%" width={48} />
+      <XAxis dataKey="month" padding={{ left: 24, right: 24 }} tick={ONE_LINE_TICK} />
+      <YAxis {...PERCENT_AXIS} width={48} />
       <Tooltip content={MonthTooltip} />
       <Line
+        isAnimationActive={false}
         type="linear"
         dataKey="averageCompliance"
         name="Average compliance"
@@ -227,20 +253,15 @@ export function RatingResultScatterChart({
       margin={{ top: 12, right: 24, bottom: 8, left: 8 }}
     >
       <CartesianGrid strokeDasharray="3 3" />
-      <XAxis
-        type="number"
-        dataKey="rating"
-        name="Compliance"
-        domain={[0, 100]}
-        ticks={PERCENT_TICKS}
-        unit="%"
-      />
+      <XAxis type="number" dataKey="rating" name="Compliance" {...PERCENT_AXIS} />
       <YAxis
         type="number"
         dataKey="value"
         name="Result"
         width={unit === 'r' ? 64 : 88}
         tickFormatter={format}
+        interval={0}
+        tick={ONE_LINE_TICK}
       />
       <ReferenceLine y={0} className="[&_line]:stroke-muted-foreground" />
       <Tooltip
@@ -248,6 +269,7 @@ export function RatingResultScatterChart({
         cursor={{ strokeDasharray: '3 3' }}
       />
       <Scatter
+        isAnimationActive={false}
         data={plotted}
         name="Sessions"
         shape={(props: { cx?: number; cy?: number; payload?: unknown }) => (
