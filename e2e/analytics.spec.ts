@@ -9,6 +9,7 @@ import {
   tableRows,
   type AnalyticsAnswer,
 } from './analytics-support.ts';
+import { createSession } from './session-support.ts';
 import {
   expectNoSeriousViolations,
   logInAsNewTrader,
@@ -390,6 +391,33 @@ test('while the figures load, the cards hold their place with placeholders', asy
  * holds the charts library, whatever the bundler named the file.
  */
 const CHART_CODE_MARKER = 'recharts-wrapper';
+
+test('the recent sessions take their placeholders’ place: the row of cards does not grow', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  for (const [index, date] of ['2026-01-05', '2026-01-06', '2026-01-07'].entries()) {
+    await createSession(page, { name: `Session ${index + 1}`, date });
+  }
+  // The sessions are held back until the placeholders have been measured.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/sessions?*', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  const recent = card(page, 'Recent Sessions');
+  await expect(recent.getByRole('status', { name: 'Loading recent sessions' })).toBeVisible();
+  const placeholders = await recent.boundingBox();
+  release();
+  await expect(recent.getByRole('listitem')).toHaveCount(3);
+  const loaded = await recent.boundingBox();
+  // The card is as high as its row of cards: a list taller than its placeholders grew the row as
+  // it arrived, and moved every card below it.
+  expect(loaded?.height).toBe(placeholders?.height);
+});
 
 test('the login page and the dashboard load no chart code; the analytics page does', async ({
   page,

@@ -5,6 +5,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toCalendarDay } from '#shared/schemas/common.ts';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
+import { cn } from '#client/lib/utils.ts';
 import { useRecentSessions } from '../api/get-recent-sessions.ts';
 
 /** The dashboard's 3 newest sessions: name, date and rating, each leading to its details. */
@@ -19,15 +20,22 @@ export function RecentSessionsCard() {
   );
 }
 
+/** A session's row: a line of its name over a line of its date (48 px), with its padding. */
+const rowClass = 'py-3 first:pt-0';
+
 function RecentSessionsContent() {
   const { data: sessions, isPending, isError } = useRecentSessions();
 
   if (isPending) {
+    // Rows of the list's own height, so the three sessions take the placeholders' place: a
+    // taller list made its row of cards grow as it arrived, shifting every card below.
     return (
-      <div role="status" aria-label="Loading recent sessions" className="grid gap-3">
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
+      <div role="status" aria-label="Loading recent sessions" className="divide-y">
+        {[1, 2, 3].map((row) => (
+          <div key={row} className={rowClass}>
+            <Skeleton className="h-12" />
+          </div>
+        ))}
       </div>
     );
   }
@@ -37,7 +45,7 @@ function RecentSessionsContent() {
   return (
     <ul className="divide-y">
       {sessions.map((session) => (
-        <li key={session.id} className="flex items-center justify-between gap-3 py-3 first:pt-0">
+        <li key={session.id} className={cn('flex items-center justify-between gap-3', rowClass)}>
           <div className="min-w-0">
             <Link
               href={getSessionDetailsHref(session.id)}
