@@ -5,6 +5,7 @@ import {
   createTrader,
   endLoginOnServer,
   expectToast,
+  holdRequests,
   logInWithForm,
   shownRuleOrder,
   submitLoginForm,
@@ -103,12 +104,7 @@ test('the login button reads "Logging in..." and is disabled while the request r
   request,
 }) => {
   const account = await createTrader(request);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/auth/login', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/auth/login');
   await page.goto('/login');
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);

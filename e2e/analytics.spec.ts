@@ -12,6 +12,7 @@ import {
 import { createSession } from './session-support.ts';
 import {
   expectNoSeriousViolations,
+  holdRequests,
   logInAsNewTrader,
   logInWithForm,
   createTrader,
@@ -350,12 +351,7 @@ test('a new trader sees the empty states on the dashboard and the analytics page
 test('while the figures load, the cards hold their place with placeholders', async ({ page }) => {
   await logInAsNewTrader(page);
   // The figures are held back until the placeholders have been seen.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/analytics?*', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/analytics?*');
 
   await page.goto('/');
   const overall = card(page, 'Overall Compliance');
@@ -400,12 +396,7 @@ test('the recent sessions take their placeholders’ place: the row of cards doe
     await createSession(page, { name: `Session ${index + 1}`, date });
   }
   // The sessions are held back until the placeholders have been measured.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/sessions?*', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/sessions?*');
 
   await page.goto('/');
   const recent = card(page, 'Recent Sessions');

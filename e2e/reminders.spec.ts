@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRules, createTrader, logInWithForm } from './support.ts';
+import { createRules, createTrader, holdRequests, logInWithForm } from './support.ts';
 
 /** The clock is installed before the first page load, so every timer of the app is under test control. */
 async function logInWithClock(page: Page) {
@@ -114,12 +114,7 @@ test('without notes on any rule the banner says how to get reminders', async ({ 
 test('the banner says it is loading until the rules arrive', async ({ page }) => {
   await logInWithClock(page);
   await createRules(page, [{ description: 'Trade the plan', notes: 'Write it the night before' }]);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/rules', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/rules');
   await page.goto('/');
   await expect(banner(page).getByText('Loading trading rules...')).toBeVisible();
   release();

@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createRules,
   expectToast,
+  holdRequests,
   logInAsNewTrader,
   pressEscape,
   shownRuleOrder,
   toastRegion,
 } from './support.ts';
-
-/** Holds every POST to /api/rules until `release` is called. */
-async function holdRuleCreation(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/rules', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
 
 test('closing a rule dialog puts focus back on the button that opened it', async ({ page }) => {
   await logInAsNewTrader(page);
@@ -63,7 +52,7 @@ test('closing a rule dialog puts focus back on the button that opened it', async
 test('a rule being saved cannot be closed, whatever the trader tries', async ({ page }) => {
   await logInAsNewTrader(page);
   await page.goto('/rules');
-  const release = await holdRuleCreation(page);
+  const release = await holdRequests(page, '**/api/rules', 'POST');
 
   await page.getByRole('button', { name: 'Add New Rule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });

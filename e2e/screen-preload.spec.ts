@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInNewTraderThroughApi } from './support.ts';
+import { holdRequests, logInNewTraderThroughApi } from './support.ts';
 
 /*
  * The app asks the server who is logged in before it shows a screen behind the login. The
@@ -23,17 +23,6 @@ async function servePageAsBuilt(page: Page) {
   );
 }
 
-/** Holds the login check's answer until `release` is called. */
-async function holdLoginCheck(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/auth/session', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 for (const [screen, path, heading] of [
   ['dashboard', '/', /Trading Dashboard$/],
   ['history', '/history', 'Session History'],
@@ -43,7 +32,7 @@ for (const [screen, path, heading] of [
   }) => {
     await logInNewTraderThroughApi(page.request);
     await servePageAsBuilt(page);
-    const release = await holdLoginCheck(page);
+    const release = await holdRequests(page, '**/api/auth/session');
     // Without the app's preload these requests never come while the answer is held: neither
     // the screen nor the logged-in shell around it.
     const codeOf = (chunk: string) =>

@@ -16,6 +16,7 @@ import {
   createRules,
   expectNoSeriousViolations,
   expectToast,
+  holdRequests,
   logInAsNewTrader,
   pressEscape,
 } from './support.ts';
@@ -79,12 +80,7 @@ test('a trader records a session with two of three rules followed and a pasted s
   await expect(notes).toHaveValue('  Waited for the retest.  ');
 
   // The answer is held back: meanwhile the dialog says it is saving and nothing can close it.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/sessions', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/sessions');
   const creation = page.waitForRequest(isSessionCreation);
   await dialog.getByRole('button', { name: 'Save Session' }).click();
   await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();

@@ -76,6 +76,21 @@ export async function logInNewTraderThroughApi(request: APIRequestContext) {
   return account;
 }
 
+/**
+ * Holds back the page's requests to `url` (only those of `method`, when given) until the
+ * function it answers is called, so that what a screen shows while it waits can be seen.
+ */
+export async function holdRequests(page: Page, url: string | RegExp, method?: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.continue();
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A fresh trader, logged in on `page` and on its dashboard. */
 export async function logInAsNewTrader(page: Page) {
   const account = await logInNewTraderThroughApi(page.request);
