@@ -99,6 +99,14 @@ describe('serving the built client', () => {
     }
   });
 
+  test('the API description lists the API only, not the page or the files', async () => {
+    const description = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(description.statusCode).toBe(200);
+    const paths = Object.keys(description.json<{ paths: object }>().paths);
+    expect(paths).toContain('/api/auth/login');
+    expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
   test('/api paths and non-GET requests never get the page', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/missing' })).json()).toEqual({
       message: 'Not found',

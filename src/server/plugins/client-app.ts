@@ -89,7 +89,8 @@ export const clientAppPlugin = fp(
     // A route of its own, not the not-found handler: the compression plugin hooks routes only,
     // and the page a logged-in trader gets is built here, not precompressed by the build. The
     // files registered above are routes too, and a route for a fixed path wins over this one.
-    app.get('/*', async (request, reply) => {
+    // Not part of the API: hidden from its description, as the files are.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage = path !== '/api' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
       if (!isPage) return sendNotFound(reply);
