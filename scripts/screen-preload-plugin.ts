@@ -1,13 +1,11 @@
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { SCREEN_PRELOADS_FILE, type ScreenPreload } from '../src/shared/screen-preloads.ts';
+import type { LazyScreenEntry } from '../src/client/app/screens.ts';
 
 interface Options {
   /** The screens by route, each with its module under `app/routes/` (src/client/app/screens.ts). */
-  screens: Record<
-    string,
-    { path: string; module: string; behindLogin: boolean; calls?: readonly string[] }
-  >;
+  screens: Record<string, LazyScreenEntry>;
   /** The logged-in shell's module under `app/`, which every screen behind the login needs. */
   layoutModule: string;
 }

@@ -10,7 +10,7 @@ import { paths } from '../lib/paths.ts';
  * and asks for the screen's `calls` as the page does for the login check
  * (docs/decisions/0040-screen-code-named-in-the-page.md).
  */
-interface LazyScreenEntry {
+export interface LazyScreenEntry {
   path: string;
   module: string;
   behindLogin: boolean;

@@ -1,14 +1,14 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /** Whether the CSS media query matches now; the component renders again when that changes. */
 export function useMediaQuery(query: string): boolean {
+  const media = useMemo(() => window.matchMedia(query), [query]);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const media = window.matchMedia(query);
       media.addEventListener('change', onChange);
       return () => media.removeEventListener('change', onChange);
     },
-    [query],
+    [media],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, () => media.matches);
 }
