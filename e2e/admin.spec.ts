@@ -12,6 +12,7 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
   logInWithForm,
   submitLoginForm,
   toastRegion,
@@ -169,7 +170,7 @@ test('User Management and its dialog have no serious accessibility violations', 
 });
 
 test('a trader deletes their own account from Settings and is logged out', async ({ page }) => {
-  const account = await logInAsNewTrader(page);
+  const account = await logInNewTraderThroughApi(page.request);
   await page.goto('/settings');
   const zone = page.getByRole('region', { name: 'Danger Zone' });
   await zone.getByRole('button', { name: 'Delete my account' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { daysBefore } from './analytics-support.ts';
 import { checklist, createSession, localToday } from './session-support.ts';
-import { createRules, expectNoSeriousViolations, logInAsNewTrader } from './support.ts';
+import { createRules, expectNoSeriousViolations, logInNewTraderThroughApi } from './support.ts';
 
 const RULES = ['Wait for the retest', 'Risk 1% at most', 'No trades after news', 'Log it'];
 const MONTHS = [
@@ -86,7 +86,7 @@ async function seedDays(page: Page) {
 test('the calendar shows each day’s band, and a day opens exactly its sessions', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   const { today, days } = await seedDays(page);
   await page.goto('/analytics');
 
@@ -137,7 +137,7 @@ test('the calendar shows each day’s band, and a day opens exactly its sessions
 });
 
 test('the streak and weakest-rule cards show the API’s figures', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(
     page,
     RULES.map((description) => ({ description })),
@@ -227,7 +227,7 @@ test.describe('no serious accessibility violations', () => {
   test('on the dashboard with the streak and weakest-rule cards (accessibility violations)', async ({
     page,
   }) => {
-    await logInAsNewTrader(page);
+    await logInNewTraderThroughApi(page.request);
     await seedDays(page);
     await page.goto('/');
     await expect(card(page, 'Weakest Rule')).toContainText('Broken in');
@@ -239,7 +239,7 @@ test.describe('no serious accessibility violations', () => {
     page,
   }) => {
     // The calendar and the streaks only: the whole analytics page is scanned by its own tests.
-    await logInAsNewTrader(page);
+    await logInNewTraderThroughApi(page.request);
     await seedDays(page);
     await page.goto('/analytics');
     await expect(calendar(page).getByRole('link')).toHaveCount(4);

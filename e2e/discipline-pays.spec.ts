@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { daysBefore, tableRows } from './analytics-support.ts';
 import { getRules, getSessionTypes, localToday } from './session-support.ts';
-import { createRules, expectNoSeriousViolations, logInAsNewTrader } from './support.ts';
+import { createRules, expectNoSeriousViolations, logInNewTraderThroughApi } from './support.ts';
 
 const TITLE = 'Does discipline pay?';
 /** The chart's code and the figures arrive while four other engineers' builds share two cores. */
@@ -153,7 +153,7 @@ async function seedResults(page: Page) {
 }
 
 test('the card shows the figures the API answers, and follows the range', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   const today = await seedResults(page);
   const answer = await fetchDisciplinePays(page, { to: today, today });
   expect(answer.sessionCount).toBe(13);
@@ -201,7 +201,7 @@ test('the card shows the figures the API answers, and follows the range', async 
 });
 
 test('too little data is said plainly, never shown as a figure', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Wait for the setup' }]);
   const today = await localToday(page);
   for (let i = 0; i < 3; i += 1) {
@@ -226,7 +226,7 @@ test('too little data is said plainly, never shown as a figure', async ({ page }
 });
 
 test('with no result at all, the card says how to get one', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Wait for the setup' }]);
   await recordSession(page, { date: await localToday(page), followed: [true] });
   await page.goto('/analytics');
@@ -235,7 +235,7 @@ test('with no result at all, the card says how to get one', async ({ page }) => 
 });
 
 test('privacy mode shows R only, everywhere in the card', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   const today = await seedResults(page);
   await setHideMoney(page, true);
   const answer = await fetchDisciplinePays(page, { to: today, today });
@@ -259,7 +259,7 @@ test('privacy mode shows R only, everywhere in the card', async ({ page }) => {
 });
 
 test('the card has no serious accessibility violations', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await seedResults(page);
   await page.goto('/analytics');
   const region = card(page);

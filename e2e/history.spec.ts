@@ -5,6 +5,7 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
 } from './support.ts';
 
 function sessionsTable(page: Page) {
@@ -91,7 +92,7 @@ test('a trader sees sessions newest first, with rating, date and screenshot', as
 });
 
 test('filters narrow the history, live in the URL and survive a reload', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(
     page,
     FOUR_RULES.map((description) => ({ description })),
@@ -225,7 +226,7 @@ test('a trader deletes two of three sessions at once', async ({ page }) => {
 test('a trader deletes one session after confirming, and can change their mind', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createSession(page, { name: 'Friday scalps', date: '2026-03-13' });
 
   await page.goto('/history');
@@ -252,7 +253,7 @@ test('a trader deletes one session after confirming, and can change their mind',
 test('the history loads 50 sessions at a time and select-all takes what is loaded', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await Promise.all(
     Array.from({ length: 55 }, (_, index) =>
       createSession(page, {

@@ -3,14 +3,14 @@ import {
   createRules,
   expectToast,
   holdRequests,
-  logInAsNewTrader,
+  logInNewTraderThroughApi,
   pressEscape,
   shownRuleOrder,
   toastRegion,
 } from './support.ts';
 
 test('closing a rule dialog puts focus back on the button that opened it', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Stay patient' }]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Stay patient']);
@@ -50,7 +50,7 @@ test('closing a rule dialog puts focus back on the button that opened it', async
 });
 
 test('a rule being saved cannot be closed, whatever the trader tries', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   const release = await holdRequests(page, '**/api/rules', 'POST');
 
@@ -78,7 +78,7 @@ test('a rule being saved cannot be closed, whatever the trader tries', async ({ 
 test('closing a dialog with typed text asks first; a pristine one closes at once', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Respect the stop', notes: 'Always' }]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Respect the stop']);
@@ -135,7 +135,7 @@ test('closing a dialog with typed text asks first; a pristine one closes at once
 });
 
 test('a double-clicked Delete sends one request and shows no error', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'No revenge trades' }]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['No revenge trades']);
@@ -158,7 +158,7 @@ test('a double-clicked Delete sends one request and shows no error', async ({ pa
 test('a field the server refuses shows the message beside it, focused, without a toast', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   const message = 'Notes must not contain control characters';
   await page.route('**/api/rules', (route) =>
@@ -186,7 +186,7 @@ test('a field the server refuses shows the message beside it, focused, without a
 });
 
 test('a refusal about no field on screen is a "Validation Error" toast', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   const message = 'Unrecognized key: "colour"';
   await page.route('**/api/rules', (route) =>

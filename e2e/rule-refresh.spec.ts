@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
 import {
   createRules,
+  enableRealWindowFocus,
   expectToast,
-  logInAsNewTrader,
+  logInNewTraderThroughApi,
   moveRuleDownWithKeyboard,
   shownRuleOrder,
-  enableRealWindowFocus,
 } from './support.ts';
 
 test('a rule deleted in another tab disappears from the first when it regains focus', async ({
   page,
   context,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Keep me' }, { description: 'Delete me elsewhere' }]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me', 'Delete me elsewhere']);
@@ -38,7 +38,7 @@ test('a rule deleted in another tab disappears from the first when it regains fo
 });
 
 test('editing a rule deleted elsewhere says so and drops it from the list', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Keep me' }, { description: 'Gone already' }]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me', 'Gone already']);
@@ -69,7 +69,7 @@ test('editing a rule deleted elsewhere says so and drops it from the list', asyn
 test('a reorder refused because the rules changed elsewhere shows the list as it is', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [
     { description: 'One' },
     { description: 'Two' },

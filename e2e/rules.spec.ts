@@ -4,13 +4,14 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
   moveRuleDownWithKeyboard,
   pressEscape,
   shownRuleOrder,
 } from './support.ts';
 
 test('a trader adds, edits and deletes a rule through the dialogs', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage your trading discipline rules')).toBeVisible();
@@ -93,7 +94,7 @@ test('a trader adds, edits and deletes a rule through the dialogs', async ({ pag
 test('a rule without a description is refused with a message beside the field', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   let posted = false;
   page.on('request', (request) => {
@@ -114,7 +115,7 @@ test('a rule without a description is refused with a message beside the field', 
 test('the add button reads "Adding..." while the rule is saved, and a server refusal is shown', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -139,7 +140,7 @@ test('the add button reads "Adding..." while the rule is saved, and a server ref
 });
 
 test('rules are reordered with the keyboard, and the order survives a reload', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [
     { description: 'First rule' },
     { description: 'Second rule' },
@@ -169,7 +170,7 @@ test('rules are reordered with the keyboard, and the order survives a reload', a
 test('rules are reordered by dragging with the mouse, and the order survives a reload', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [
     { description: 'Alpha', notes: 'A rule with notes is taller' },
     { description: 'Bravo' },
@@ -272,7 +273,7 @@ test("the dashboard shows the rules card, and a new rule is on the next session'
 });
 
 test('the rules screens and dialogs have no serious accessibility violations', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [
     { description: 'Follow stop loss on every trade', notes: 'Set it before entry' },
     { description: 'No trading during news' },

@@ -5,6 +5,7 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
 } from './support.ts';
 
 function card(page: Page, title: string) {
@@ -103,7 +104,7 @@ test('the details page shows a session as it was recorded', async ({ page }) => 
 });
 
 test('a session without checklist, notes or screenshot says so', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   const session = await createSession(page, { name: 'Sydney open', date: '2026-01-05' });
 
   await page.goto(`/history/${session.id}`);
@@ -153,7 +154,7 @@ test("a trader cannot open another trader's session, nor one that does not exist
   const foreign = await createSession(other, { name: 'Not yours', date: '2026-03-14' });
   await other.dispose();
 
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto(`/history/${foreign.id}`);
   await expectNotFound(page);
   await expect(page.getByText('Not yours')).toHaveCount(0);
@@ -178,7 +179,7 @@ test("a trader cannot open another trader's session, nor one that does not exist
 });
 
 test('deleting a session from its details page returns to the history', async ({ page }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   const session = await createSession(page, { name: 'To be deleted', date: '2026-03-14' });
   await createSession(page, { name: 'To be kept', date: '2026-03-13' });
 

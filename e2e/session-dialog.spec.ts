@@ -18,6 +18,7 @@ import {
   expectToast,
   holdRequests,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
   pressEscape,
 } from './support.ts';
 
@@ -43,7 +44,7 @@ function shownDate(day: string) {
 }
 
 async function logInWithRules(page: Page) {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, RULES);
   await page.goto('/');
 }

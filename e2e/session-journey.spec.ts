@@ -6,7 +6,7 @@ import {
   openNewSessionDialog,
   pasteFile,
 } from './session-support.ts';
-import { createRules, expectToast, logInAsNewTrader, pressEscape } from './support.ts';
+import { createRules, expectToast, logInNewTraderThroughApi, pressEscape } from './support.ts';
 
 const RULES = [
   'Follow stop loss on every trade',
@@ -38,7 +38,7 @@ async function expectRatingEverywhere(page: Page, name: string, rating: string, 
 test('a trader records a session with a pasted chart, reviews it everywhere, and corrects it', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(
     page,
     RULES.map((description) => ({ description })),

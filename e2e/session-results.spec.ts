@@ -5,7 +5,7 @@ import {
   createRules,
   expectNoSeriousViolations,
   expectToast,
-  logInAsNewTrader,
+  logInNewTraderThroughApi,
 } from './support.ts';
 
 function historyRow(page: Page, name: string) {
@@ -34,7 +34,7 @@ test('a trader records a result, sees it in history and details, and hides money
 }) => {
   // A long journey across four screens and two settings changes.
   test.slow();
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Follow stop loss' }]);
   await page.goto('/');
 
@@ -96,7 +96,7 @@ test('a trader records a result, sees it in history and details, and hides money
 test('a currency is picked by typing its code on the closed select, and opening it lists them all', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/settings');
   const currency = page
     .getByRole('region', { name: 'Session Results' })
@@ -124,7 +124,7 @@ test('a currency is picked by typing its code on the closed select, and opening 
 test('the results settings and the dialog with results have no serious accessibility violations', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
+  await logInNewTraderThroughApi(page.request);
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Session Results' })).toBeVisible();
   await expectNoSeriousViolations(page);

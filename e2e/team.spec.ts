@@ -9,6 +9,7 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
   logInWithForm,
 } from './support.ts';
 
@@ -84,7 +85,7 @@ test('a trader shares, the administrator sees, sorts and opens them; when they s
 }) => {
   // Two browsers and two logins: longer than one screen's test on a busy machine.
   test.slow();
-  const trader = await logInAsNewTrader(page);
+  const trader = await logInNewTraderThroughApi(page.request);
   const today = await localToday(page);
   await seedSessions(page, today);
 
