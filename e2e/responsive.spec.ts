@@ -22,6 +22,27 @@ test('on a phone the sidebar hides behind a menu button', async ({ page, request
   await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
 });
 
+test('the page builds only the navigation its width calls for, and switches on a resize', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const sidebar = page.locator('aside');
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  // Not built at all, rather than hidden: the sidebar's links and menu cost a phone's first render.
+  await expect(menuButton).toBeVisible();
+  await expect(sidebar).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(sidebar.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(menuButton).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(menuButton).toBeVisible();
+  await expect(sidebar).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
+});
+
 test.describe('on a 390 px wide phone', () => {
   const viewport = { width: 390, height: 844 };
   test.use({ viewport });

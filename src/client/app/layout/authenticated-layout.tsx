@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppInfo, User } from '#shared/schemas/auth.ts';
 import { ResultPreferencesProvider } from '#client/components/result-preferences.tsx';
+import { useMediaQuery } from '#client/lib/use-media-query.ts';
 import { SessionReminders } from '../session-reminders.tsx';
 import { Footer } from './footer.tsx';
 import { MobileHeader } from './mobile-header.tsx';
@@ -8,8 +9,16 @@ import { SidebarContent } from './sidebar-content.tsx';
 
 type AuthenticatedLayoutProps = { user: User; appInfo: AppInfo; children: ReactNode };
 
-/** Sidebar (16rem from md up, a drawer on phones), main content and footer. */
+/** Tailwind's `md`, where the sidebar takes the place of the top bar and its drawer. */
+const WIDE_SCREEN = '(min-width: 48rem)';
+
+/**
+ * Sidebar (16rem from md up, a drawer on phones), main content and footer. Only the navigation
+ * the window's width calls for is built: hidden with CSS, the other one was rendered all the
+ * same, in the render that stands between the login check and the first screen.
+ */
 export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLayoutProps) {
+  const isWide = useMediaQuery(WIDE_SCREEN);
   return (
     <div className="min-h-dvh">
       <a
@@ -18,12 +27,14 @@ export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLa
       >
         Skip to main content
       </a>
-      <aside className="bg-sidebar text-sidebar-foreground border-sidebar-border fixed inset-y-0 left-0 z-30 hidden w-64 border-r md:block">
-        <SidebarContent user={user} appInfo={appInfo} />
-      </aside>
+      {isWide ? (
+        <aside className="bg-sidebar text-sidebar-foreground border-sidebar-border fixed inset-y-0 left-0 z-30 w-64 border-r">
+          <SidebarContent user={user} appInfo={appInfo} />
+        </aside>
+      ) : null}
       <SessionReminders user={user} />
       <div className="flex min-h-dvh flex-col md:pl-64">
-        <MobileHeader user={user} appInfo={appInfo} />
+        {isWide ? null : <MobileHeader user={user} appInfo={appInfo} />}
         <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
             <ResultPreferencesProvider value={user.preferences.results}>

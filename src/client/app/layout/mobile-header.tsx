@@ -19,7 +19,7 @@ export function MobileHeader({ user, appInfo }: MobileHeaderProps) {
   const close = () => setOpenAt(null);
 
   return (
-    <header className="bg-background/95 sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-2 backdrop-blur md:hidden">
+    <header className="bg-background/95 sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-2 backdrop-blur">
       <Sheet open={isOpen} onOpenChange={(open) => setOpenAt(open ? location : null)}>
         <SheetTrigger asChild>
           <Button variant="ghost" size="icon" aria-label="Open menu">
