@@ -73,6 +73,14 @@ describe('serving the built client', () => {
     }
   });
 
+  test('a HEAD request for a page path is answered as the GET would be, without the body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/history/12' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe('');
+    expect((await app.inject({ method: 'HEAD', url: '/api/missing' })).statusCode).toBe(404);
+  });
+
   test('other files are revalidated, and a missing file is a 404, not the page', async () => {
     const favicon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(favicon.headers['cache-control']).toBe('no-cache');
