@@ -113,6 +113,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers] }] },
   },
   {
+    // Every page builds its schemas before it can start, one object per step of a chain:
+    // `z.int()` is one, `z.number().int()` three, for the same checks, messages and JSON
+    // Schema. (With messages of their own, a type's and an integer's differ: those stay.)
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='int'][arguments.length=0][callee.object.callee.object.name='z'][callee.object.callee.property.name='number'][callee.object.arguments.length=0]",
+          message: 'Use z.int(): the same checks, one schema built instead of three.',
+        },
+      ],
+    },
+  },
+  {
     // The bundled server keeps its packages external: `npm install --omit=dev` must run it.
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],

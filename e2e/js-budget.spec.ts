@@ -50,4 +50,8 @@ test('a trader’s dashboard downloads at most 200 kB of JavaScript (gzip)', asy
   const total = await reportScripts(testInfo, 'the dashboard', downloads, BUDGETS.dashboard);
   expect(downloads.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(BUDGETS.dashboard);
+  // The schemas of the administrators' screens are theirs alone (vite.config.ts).
+  expect(downloads.map(({ url }) => url)).not.toContainEqual(
+    expect.stringMatching(/\/admin-schemas-[\w-]+\.js$/),
+  );
 });

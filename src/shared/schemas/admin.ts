@@ -4,7 +4,7 @@ import { idParam, pageQueryFields, pageSchema } from './common.ts';
 
 /** A user as the administrator's list shows it: no preferences, never the password hash. */
 export const adminUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   username: z.string(),
   fullName: z.string(),
   email: z.string(),

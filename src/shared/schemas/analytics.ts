@@ -25,15 +25,15 @@ export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 export const ruleComplianceSchema = z.object({
-  ruleId: z.number().int(),
+  ruleId: z.int(),
   /** The rule as it read in its most recent session (history survives edits and deletions). */
   description: z.string(),
   /** `round(100 × followedCount / totalCount)`. */
-  complianceRate: z.number().int(),
+  complianceRate: z.int(),
   /** Sessions in which the rule was followed. */
-  followedCount: z.number().int(),
+  followedCount: z.int(),
   /** Sessions whose checklist held the rule. */
-  totalCount: z.number().int(),
+  totalCount: z.int(),
 });
 export type RuleCompliance = z.infer<typeof ruleComplianceSchema>;
 
@@ -43,17 +43,17 @@ export const monthlyTrendSchema = z.object({
   /** `2026-01`: for sorting and keys. */
   monthKey: z.string(),
   /** Rounded mean of the ratings of the month's sessions. */
-  averageCompliance: z.number().int(),
-  totalSessions: z.number().int(),
+  averageCompliance: z.int(),
+  totalSessions: z.int(),
 });
 export type MonthlyTrend = z.infer<typeof monthlyTrendSchema>;
 
 export const analyticsSchema = z.object({
   /** `round(100 × followed items / all items)` over the sessions in the window; 0 when none. */
-  overallCompliance: z.number().int(),
+  overallCompliance: z.int(),
   /** The counts behind `overallCompliance`: the dashboard's 'Rules Followed' followed/total. */
-  followedCount: z.number().int(),
-  totalCount: z.number().int(),
+  followedCount: z.int(),
+  totalCount: z.int(),
   /** Highest rate first (then the rule's id), as the chart and the dashboard show them. */
   ruleCompliance: z.array(ruleComplianceSchema),
   /** Oldest month first; months without sessions are left out. */

@@ -17,8 +17,13 @@ const username = requiredText({ label: 'Username', max: USERNAME_MAX_LENGTH });
 export function password(min: number, minMessage: string, label = 'Password') {
   return z
     .string({ error: textTypeError(label, minMessage) })
-    .min(min, minMessage)
-    .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .check(
+      z.minLength(min, minMessage),
+      z.maxLength(
+        PASSWORD_MAX_LENGTH,
+        `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      ),
+    )
     .pipe(wellFormedText({ label }));
 }
 
@@ -71,7 +76,7 @@ export const notificationPreferencesSchema = z.object({
 
 /** The logged-in user as the client reads it. Never carries the password hash. */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   username: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -86,8 +91,8 @@ export const userSchema = z.object({
     results: z.object({ currency: z.string(), hideMoney: z.boolean() }),
     /** Browser reminders before the market sessions the trader trades. */
     reminders: z.object({
-      sessionTypeIds: z.array(z.number().int()),
-      minutesBefore: z.number().int(),
+      sessionTypeIds: z.array(z.int()),
+      minutesBefore: z.int(),
     }),
     /** Whether administrators may see the trader's discipline figures (Team discipline). */
     sharing: z.object({ discipline: z.boolean() }),

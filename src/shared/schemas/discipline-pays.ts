@@ -22,7 +22,7 @@ export const DISCIPLINE_PAYS_POINTS_LIMIT = 500;
  */
 export const resultFigureSchema = z.object({
   /** Sessions with this kind of result. */
-  sessions: z.number().int(),
+  sessions: z.int(),
   total: z.number(),
   average: z.number().nullable(),
   /** Fewer than `DISCIPLINE_PAYS_MIN_SESSIONS` sessions: no average is given. */
@@ -33,8 +33,8 @@ export type ResultFigure = z.infer<typeof resultFigureSchema>;
 export const resultBandSchema = z.object({
   /** green ≥ 90, amber 75–89, red < 75: the session's compliance rating. */
   band: z.enum(['green', 'amber', 'red']),
-  minRating: z.number().int(),
-  maxRating: z.number().int(),
+  minRating: z.int(),
+  maxRating: z.int(),
   r: resultFigureSchema,
   /** Null in privacy mode. */
   money: resultFigureSchema.nullable(),
@@ -43,7 +43,7 @@ export type ResultBand = z.infer<typeof resultBandSchema>;
 
 /** One side of a rule: the sessions in which it was followed, or broken. */
 export const ruleSideSchema = z.object({
-  sessions: z.number().int(),
+  sessions: z.int(),
   /** Null when the side has fewer than `DISCIPLINE_PAYS_MIN_SESSIONS` sessions. */
   average: z.number().nullable(),
 });
@@ -60,7 +60,7 @@ export const ruleSplitSchema = z.object({
 export type RuleSplit = z.infer<typeof ruleSplitSchema>;
 
 export const ruleResultSchema = z.object({
-  ruleId: z.number().int(),
+  ruleId: z.int(),
   /** The rule as it read in its most recent session of the range. */
   description: z.string(),
   r: ruleSplitSchema,
@@ -76,10 +76,10 @@ export type RuleResult = z.infer<typeof ruleResultSchema>;
 
 /** One session of the scatter. */
 export const resultPointSchema = z.object({
-  sessionId: z.number().int(),
+  sessionId: z.int(),
   /** The session's calendar day, `YYYY-MM-DD`. */
   date: z.string(),
-  rating: z.number().int(),
+  rating: z.int(),
   resultR: z.number().nullable(),
   /** Null in privacy mode. */
   resultMoney: z.number().nullable(),
@@ -92,18 +92,18 @@ export const disciplinePaysSchema = z.object({
   /** Privacy mode: every money figure is null, R only. */
   hideMoney: z.boolean(),
   /** `DISCIPLINE_PAYS_MIN_SESSIONS`: a side needs this many sessions for an average. */
-  minSessions: z.number().int(),
+  minSessions: z.int(),
   /**
    * Sessions of the range with a result: money and/or R, or, in privacy mode, R (a session with
    * only a money result is left out of every figure then).
    */
-  sessionCount: z.number().int(),
+  sessionCount: z.int(),
   /** Always the three bands, highest first. */
   bands: z.array(resultBandSchema),
   /** The rule that costs most first: the greatest difference (followed − broken). */
   rules: z.array(ruleResultSchema),
   /** The latest `pointsLimit` sessions with a result, latest first. */
   points: z.array(resultPointSchema),
-  pointsLimit: z.number().int(),
+  pointsLimit: z.int(),
 });
 export type DisciplinePays = z.infer<typeof disciplinePaysSchema>;

@@ -14,20 +14,20 @@ export function daysInRange(from: string, to: string): number {
 
 const runSchema = z.object({
   /** The run ending at the trader's latest session; 0 when the latest session misses it. */
-  current: z.number().int(),
+  current: z.int(),
   /** The longest run in all the trader's history. */
-  longest: z.number().int(),
+  longest: z.int(),
 });
 
 export const ruleStreakSchema = z.object({
-  ruleId: z.number().int(),
+  ruleId: z.int(),
   /** The rule as it reads now. */
   description: z.string(),
   /**
    * The sessions that held the rule, counted back from the latest of them, while the rule was
    * followed. Sessions whose checklist did not hold the rule neither extend nor break the run.
    */
-  current: z.number().int(),
+  current: z.int(),
 });
 export type RuleStreak = z.infer<typeof ruleStreakSchema>;
 
@@ -50,16 +50,16 @@ export const weakestRuleQuerySchema = z.strictObject({
 export type WeakestRuleQuery = z.infer<typeof weakestRuleQuerySchema>;
 
 export const weakestRuleSchema = z.object({
-  ruleId: z.number().int(),
+  ruleId: z.int(),
   /** The rule as it reads now. */
   description: z.string(),
   /** Sessions in the window in which the rule was broken (at least 1). */
-  brokenCount: z.number().int(),
-  followedCount: z.number().int(),
+  brokenCount: z.int(),
+  followedCount: z.int(),
   /** Sessions in the window whose checklist held the rule. */
-  totalCount: z.number().int(),
+  totalCount: z.int(),
   /** `round(100 × followedCount / totalCount)`, half up. */
-  complianceRate: z.number().int(),
+  complianceRate: z.int(),
 });
 export type WeakestRule = z.infer<typeof weakestRuleSchema>;
 export const weakestRuleResponseSchema = z.object({ weakestRule: weakestRuleSchema.nullable() });
@@ -84,12 +84,12 @@ export type CalendarQuery = z.output<typeof calendarQuerySchema>;
 export const calendarDaySchema = z.object({
   /** `YYYY-MM-DD`. */
   date: z.string(),
-  sessionCount: z.number().int(),
+  sessionCount: z.int(),
   /**
    * `round(100 × followed items / all items)` of the day's sessions, half up, as the 30-day
    * figure is defined; 0 when the day's sessions held no checklist item.
    */
-  complianceRating: z.number().int(),
+  complianceRating: z.int(),
   band: z.enum(COMPLIANCE_BAND_NAMES),
 });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;

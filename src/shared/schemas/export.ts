@@ -51,7 +51,7 @@ const exportRuleSchema = z.strictObject({
   /** The rule's id in the exporting account: only a key for the checklists of this file. */
   id: idSchema('Rule id'),
   ...ruleText,
-  position: z.number().int().min(0).max(MAX_RULES_PER_USER),
+  position: z.int().min(0).max(MAX_RULES_PER_USER),
 });
 export type ExportRule = z.output<typeof exportRuleSchema>;
 
@@ -78,7 +78,7 @@ const exportSessionSchema = z.strictObject({
     isMultiLine: true,
   }).nullable(),
   /** For the reader only: an import computes the rating from the checklist again. */
-  complianceRating: z.number().int().min(0).max(100),
+  complianceRating: z.int().min(0).max(100),
   checklist: z
     .array(exportChecklistItemSchema)
     .max(MAX_RULES_PER_USER * 10, 'checklist is too long')
@@ -132,10 +132,10 @@ export type ExportFileInput = z.input<typeof exportFileSchema>;
 
 /** `POST /api/import`'s answer: what was added, and what was already there. */
 export const importResultSchema = z.object({
-  rulesAdded: z.number().int(),
-  rulesMatched: z.number().int(),
-  sessionsAdded: z.number().int(),
-  sessionsSkipped: z.number().int(),
+  rulesAdded: z.int(),
+  rulesMatched: z.int(),
+  sessionsAdded: z.int(),
+  sessionsSkipped: z.int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

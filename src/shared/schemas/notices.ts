@@ -7,15 +7,15 @@ export const LOW_COMPLIANCE_THRESHOLD = 70;
 /** How many notices `GET /api/notices` answers with, newest first. */
 export const NOTICES_PAGE_SIZE = 10;
 
-const runSchema = z.object({ current: z.number().int(), longest: z.number().int() });
+const runSchema = z.object({ current: z.int(), longest: z.int() });
 
 /** A session the report points to: the best or the worst of the week. No money, ever. */
 export const reportSessionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** The session's calendar day, `YYYY-MM-DD`. */
   date: z.string(),
-  complianceRating: z.number().int(),
+  complianceRating: z.int(),
   /** The result in R, when the trader recorded one. */
   resultR: z.number().nullable(),
 });
@@ -26,21 +26,21 @@ export const weeklyReportSchema = z.object({
   /** The ISO week's Monday and Sunday (session dates), both included. */
   weekStart: z.string(),
   weekEnd: z.string(),
-  sessionCount: z.number().int(),
-  followedCount: z.number().int(),
-  totalCount: z.number().int(),
+  sessionCount: z.int(),
+  followedCount: z.int(),
+  totalCount: z.int(),
   /** `round(100 × followed items / all items)` of the week's sessions; 0 without items. */
-  compliance: z.number().int(),
+  compliance: z.int(),
   /** Runs at 100% and at ≥ 90% over all sessions, as they stood when the report was written. */
   streaks: z.object({ perfect: runSchema, excellent: runSchema }),
   /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */
   weakestRule: z
     .object({
-      ruleId: z.number().int(),
+      ruleId: z.int(),
       description: z.string(),
-      brokenCount: z.number().int(),
-      totalCount: z.number().int(),
-      complianceRate: z.number().int(),
+      brokenCount: z.int(),
+      totalCount: z.int(),
+      complianceRate: z.int(),
     })
     .nullable(),
   /** Highest rating, then highest result in R; null without sessions. */
@@ -54,15 +54,15 @@ export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
 export const lowComplianceAlertSchema = z.object({
   from: z.string(),
   to: z.string(),
-  compliance: z.number().int(),
-  followedCount: z.number().int(),
-  totalCount: z.number().int(),
-  threshold: z.number().int(),
+  compliance: z.int(),
+  followedCount: z.int(),
+  totalCount: z.int(),
+  threshold: z.int(),
 });
 export type LowComplianceAlert = z.infer<typeof lowComplianceAlertSchema>;
 
 const noticeBase = {
-  id: z.number().int(),
+  id: z.int(),
   /** `2026-W47` for a report, the day `2026-11-23` for an alert. */
   periodKey: z.string(),
   createdAt: z.string(),
@@ -83,7 +83,7 @@ export type Notice = z.infer<typeof noticeSchema>;
 /** `GET /api/notices`: the latest few, newest first, and how many of all are unread. */
 export const noticesResponseSchema = z.object({
   notices: z.array(noticeSchema),
-  unreadCount: z.number().int(),
+  unreadCount: z.int(),
 });
 export type NoticesResponse = z.infer<typeof noticesResponseSchema>;
 

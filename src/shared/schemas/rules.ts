@@ -7,10 +7,10 @@ import {
 import { idParam, idSchema, optionalText, requiredText } from './common.ts';
 
 export const ruleSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   description: z.string(),
   notes: z.string().nullable(),
-  displayOrder: z.number().int(),
+  displayOrder: z.int(),
 });
 export type Rule = z.infer<typeof ruleSchema>;
 

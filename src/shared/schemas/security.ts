@@ -37,7 +37,7 @@ export const activeLoginsResponseSchema = z.object({ logins: z.array(activeLogin
 export type ActiveLoginsResponse = z.infer<typeof activeLoginsResponseSchema>;
 
 /** How many other logins a request ended: 'Log out everywhere else' and a password change. */
-export const endedLoginsSchema = z.object({ ended: z.number().int().min(0) });
+export const endedLoginsSchema = z.object({ ended: z.int().min(0) });
 export type EndedLogins = z.infer<typeof endedLoginsSchema>;
 
 /** A login's public id in a path. */

@@ -20,7 +20,7 @@ import { resultMoneySchema, resultRSchema } from './results.ts';
 
 /** A market session a trading session can belong to; the list is fixed and shared by all users. */
 export const sessionTypeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** `HH:MM` in UTC. */
   startTime: z.string(),
@@ -33,7 +33,7 @@ export const sessionTypesResponseSchema = z.object({ sessionTypes: z.array(sessi
 
 /** One checklist item of a session: the rule as it read when the session was saved. */
 export const sessionRuleResultSchema = z.object({
-  ruleId: z.number().int(),
+  ruleId: z.int(),
   /** The rule's description at the time the session was saved (history survives edits). */
   description: z.string(),
   followed: z.boolean(),
@@ -42,15 +42,15 @@ export type SessionRuleResult = z.infer<typeof sessionRuleResultSchema>;
 
 /** A session as lists show it. */
 export const sessionSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** The calendar day the trader chose, as that day's midnight UTC. */
   date: z.string(),
-  sessionTypeId: z.number().int().nullable(),
+  sessionTypeId: z.int().nullable(),
   /** `round(100 × followed / total)`, computed by the server. */
-  complianceRating: z.number().int(),
-  followedCount: z.number().int(),
-  totalCount: z.number().int(),
+  complianceRating: z.int(),
+  followedCount: z.int(),
+  totalCount: z.int(),
   /** Opaque reference of the screenshot: `/api/screenshots/{ref}` (and `/thumbnail`). */
   screenshotPath: z.string().nullable(),
   /**
@@ -174,7 +174,7 @@ export const bulkDeleteSessionsSchema = z.strictObject({
 export type BulkDeleteSessionsInput = z.infer<typeof bulkDeleteSessionsSchema>;
 
 /** How many of the named sessions were deleted (those already gone are not counted). */
-export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.number().int() });
+export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.int() });
 
 /** A screenshot reference in a path: the server's own random name and the image's format. */
 const screenshotRefSchema = z

@@ -39,28 +39,28 @@ export type TeamQuery = z.output<typeof teamQuerySchema>;
 export const teamWeakestRuleSchema = z.object({
   description: z.string(),
   /** `round(100 × followed / sessions that held it)` over the 30 days. */
-  complianceRate: z.number().int(),
+  complianceRate: z.int(),
 });
 
 /** One sharing trader in the team list: these keys and no others. */
 export const teamMemberSchema = z.strictObject({
-  id: z.number().int(),
+  id: z.int(),
   username: z.string(),
   fullName: z.string(),
   /**
    * The dashboard's figure: `round(100 × followed items / all items)` over the sessions of the
    * 30 days ending on `today`; null when there was no session in them (not a 0%).
    */
-  compliance: z.number().int().nullable(),
+  compliance: z.int().nullable(),
   /** Sessions in those 30 days. */
-  sessionCount: z.number().int(),
+  sessionCount: z.int(),
   /** The same figure over the 30 days before them; null without a session. */
-  previousCompliance: z.number().int().nullable(),
-  previousSessionCount: z.number().int(),
+  previousCompliance: z.int().nullable(),
+  previousSessionCount: z.int(),
   /** `compliance − previousCompliance` in points; null when either is null. */
-  trend: z.number().int().nullable(),
+  trend: z.int().nullable(),
   /** The current run of sessions at 90% or more. */
-  currentStreak: z.number().int(),
+  currentStreak: z.int(),
   weakestRule: teamWeakestRuleSchema.nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -76,7 +76,7 @@ export const teamTraderParamsSchema = z.strictObject({ id: idParam('User id') })
 export const teamAnalyticsQuerySchema = analyticsQuerySchema;
 
 export const teamTraderSchema = z.strictObject({
-  id: z.number().int(),
+  id: z.int(),
   username: z.string(),
   fullName: z.string(),
 });

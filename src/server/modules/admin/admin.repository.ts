@@ -7,7 +7,7 @@ import type { UserRecord } from '../../db/schema.ts';
 import { userColumns } from '../users/users.repository.ts';
 
 /** Ids grow with each new account, so newest first is highest id first, on the primary key. */
-const cursorSchema = z.tuple([z.number().int().min(1).max(MAX_ID)]);
+const cursorSchema = z.tuple([z.int().min(1).max(MAX_ID)]);
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
 

@@ -59,10 +59,7 @@ function toSummary(row: SummaryRow): SessionSummary {
 }
 
 /** The position of a row in the newest-first order: its date, then its id. */
-const cursorSchema = z.tuple([
-  z.string().refine(isCalendarDate),
-  z.number().int().min(1).max(MAX_ID),
-]);
+const cursorSchema = z.tuple([z.string().refine(isCalendarDate), z.int().min(1).max(MAX_ID)]);
 
 /** A session's row fields as the service writes them. */
 export interface SessionRowData {
