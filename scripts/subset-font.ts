@@ -24,7 +24,7 @@ export const CORE_UNICODE_RANGE =
 /** The weights the app's styles use: Tailwind's font-normal to font-bold. */
 const WEIGHTS = '400:700';
 
-/** fontTools stamps the time of the cut in the font unless told a time: the same input, the same bytes. */
+/** fontTools stamps the font with the time of the cut unless given one: same input, same bytes. */
 const REPRODUCIBLE = { env: { ...process.env, SOURCE_DATE_EPOCH: '0' } };
 
 function subsetFont() {
