@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedDisciplineHistory } from './analytics-support.ts';
 import { createSession } from './session-support.ts';
-import { createRules, createTrader, logInNewTraderThroughApi } from './support.ts';
+import { createRules, logInNewTraderThroughApi } from './support.ts';
 
 /**
  * The app's texts are drawn from a small face of Inter cut for them (docs/decisions/0046):
@@ -87,10 +87,7 @@ test('the login page and a trader’s screens use only the app’s own face of I
 });
 
 test('an accented name is drawn in Inter, from the Latin file fetched for it', async ({ page }) => {
-  const account = await createTrader(page.request, { fullName: 'José Núñez' });
-  await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-  });
+  await logInNewTraderThroughApi(page.request, { fullName: 'José Núñez' });
   const fonts = recordFonts(page);
 
   await page.goto('/');

@@ -67,8 +67,11 @@ export async function logInWithForm(
  * page's cookies): the login form has tests of its own, and every other test saves its round
  * trip.
  */
-export async function logInNewTraderThroughApi(request: APIRequestContext) {
-  const account = await createTrader(request);
+export async function logInNewTraderThroughApi(
+  request: APIRequestContext,
+  overrides: Partial<Account> = {},
+) {
+  const account = await createTrader(request, overrides);
   const response = await request.post('/api/auth/login', {
     data: { username: account.username, password: account.password },
   });

@@ -44,6 +44,11 @@ interface TextOptions {
  * to one `.check()` instead, with the same messages, results and JSON Schema.
  */
 
+/** Refuses the value a check of a `.check()` is looking at, with `message`. */
+function refuse(context: z.core.ParsePayload<string>, message: string) {
+  context.issues.push({ code: 'custom', message, input: context.value });
+}
+
 /** The character checks of a text field, for the untrimmed fields (passwords) too. */
 export function wellFormedText({ label, isMultiLine = false }: Omit<TextOptions, 'max'>) {
   const control = isMultiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL;
@@ -58,7 +63,7 @@ export function wellFormedText({ label, isMultiLine = false }: Omit<TextOptions,
         `${label} must not contain bidirectional control characters`,
     ];
     for (const message of faults) {
-      if (message) context.issues.push({ code: 'custom', message, input: context.value });
+      if (message) refuse(context, message);
     }
   });
 }
@@ -120,9 +125,7 @@ export function idParam(label: string) {
   return z
     .string({ error })
     .check(z.regex(/^[1-9][0-9]{0,9}$/, { error, abort: true }), (context) => {
-      if (Number(context.value) > MAX_ID) {
-        context.issues.push({ code: 'custom', message: error, input: context.value });
-      }
+      if (Number(context.value) > MAX_ID) refuse(context, error);
     })
     .transform(Number);
 }
@@ -156,9 +159,7 @@ export function calendarDate(label: string, requiredMessage = `${label} is requi
   return z
     .string({ error: textTypeError(label, requiredMessage) })
     .check(z.minLength(1, { error: requiredMessage, abort: true }), (context) => {
-      if (!isCalendarDate(day(context.value))) {
-        context.issues.push({ code: 'custom', message: error, input: context.value });
-      }
+      if (!isCalendarDate(day(context.value))) refuse(context, error);
     })
     .transform(day);
 }
