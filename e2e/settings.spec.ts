@@ -62,14 +62,19 @@ test('a notification switch turned off stays off after a reload', async ({ page 
 
   await weekly.click();
   await expect(weekly).not.toBeChecked();
+  // A switch flips on Enter as on Space.
+  const reminders = notifications.getByRole('switch', { name: 'Trading Session Reminders' });
+  await reminders.focus();
+  await page.keyboard.press('Enter');
+  await expect(reminders).not.toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(reminders).toBeChecked();
   await notifications.getByRole('button', { name: 'Save Notification Settings' }).click();
   await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
 
   await page.reload();
   await expect(weekly).not.toBeChecked();
-  await expect(
-    notifications.getByRole('switch', { name: 'Trading Session Reminders' }),
-  ).toBeChecked();
+  await expect(reminders).toBeChecked();
   await expect(notifications.getByRole('switch', { name: 'Low Compliance Alerts' })).toBeChecked();
   expect((await storedUser(page)).preferences.notifications).toEqual({
     tradingSessions: true,

@@ -1,20 +1,65 @@
-import { Check } from 'lucide-react';
-import { Checkbox as CheckboxPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { Check, Minus } from 'lucide-react';
+import { useImperativeHandle, useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
-export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
+type CheckboxProps = Omit<
+  ComponentProps<'input'>,
+  'type' | 'checked' | 'defaultChecked' | 'onChange' | 'children'
+> & {
+  /** 'indeterminate' shows a dash and is announced as mixed; a click then ticks it. */
+  checked: boolean | 'indeterminate';
+  onCheckedChange: (checked: boolean) => void;
+};
+
+/**
+ * The browser's own checkbox, drawn to the app's style: the box is the input itself, and the
+ * tick or dash an icon laid over it. A control that needs no script to be one keeps Space, its
+ * label, forms and "mixed" for assistive technology as the browser gives them, and costs a page
+ * nothing to mount (docs/decisions/0047-native-checkboxes.md). `className` places the control;
+ * the box's own look is fixed here.
+ */
+export function Checkbox({
+  className,
+  checked,
+  onCheckedChange,
+  onKeyDown,
+  ref,
+  ...props
+}: CheckboxProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => input.current as HTMLInputElement);
+  const isMixed = checked === 'indeterminate';
+  // Mixed is a property of the element, not an attribute: set before the browser paints.
+  useLayoutEffect(() => {
+    if (input.current) input.current.indeterminate = isMixed;
+  }, [isMixed]);
+
   return (
-    <CheckboxPrimitive.Root
-      className={cn(
-        'peer border-primary focus-visible:ring-ring focus-visible:ring-offset-background data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground size-4 shrink-0 rounded-sm border shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    >
-      <CheckboxPrimitive.Indicator className="flex items-center justify-center text-current">
-        <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    <span className={cn('relative inline-flex size-4 shrink-0', className)}>
+      <input
+        {...props}
+        ref={input}
+        type="checkbox"
+        checked={checked === true}
+        onChange={(event) => onCheckedChange(event.currentTarget.checked)}
+        onKeyDown={(event) => {
+          // Space ticks. Enter does not, as the checkbox pattern has it; nor may it submit the
+          // form around, as the browser's checkbox would: a session saved half filled in.
+          if (event.key === 'Enter') event.preventDefault();
+          onKeyDown?.(event);
+        }}
+        className="peer border-primary focus-visible:ring-ring focus-visible:ring-offset-background checked:bg-primary indeterminate:bg-primary size-4 shrink-0 cursor-pointer appearance-none rounded-sm border shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+      />
+      <Check
+        aria-hidden="true"
+        strokeWidth={3}
+        className="text-primary-foreground pointer-events-none absolute inset-0 m-auto hidden size-3.5 peer-checked:block peer-disabled:opacity-50"
+      />
+      <Minus
+        aria-hidden="true"
+        strokeWidth={3}
+        className="text-primary-foreground pointer-events-none absolute inset-0 m-auto hidden size-3 peer-indeterminate:block peer-disabled:opacity-50"
+      />
+    </span>
   );
 }

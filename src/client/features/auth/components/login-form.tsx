@@ -76,7 +76,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               id="login-remember-me"
               name={field.name}
               checked={field.value ?? false}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onCheckedChange={field.onChange}
               onBlur={field.onBlur}
               ref={field.ref}
             />

@@ -16,7 +16,7 @@ type RulesChecklistProps = {
   emptyMessage: ReactNode;
   error?: string | undefined;
   /** Given to the first checkbox, so that a refusal about the checklist can focus it. */
-  ref?: Ref<HTMLButtonElement>;
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** 'Trading Rules Followed': one labelled checkbox per rule, in the rules' order. */
@@ -106,7 +106,7 @@ function ChecklistBody({
               ref={index === 0 ? ref : undefined}
               className="mt-3.5"
               checked={value.includes(item.ruleId)}
-              onCheckedChange={(checked) => toggle(item.ruleId, checked === true)}
+              onCheckedChange={(checked) => toggle(item.ruleId, checked)}
             />
             {/* The whole row's height is the label, so the target is comfortable on a phone. */}
             <Label

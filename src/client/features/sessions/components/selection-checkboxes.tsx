@@ -1,32 +1,21 @@
-import { Minus } from 'lucide-react';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import type { Selection } from '../hooks/use-selection.ts';
 
 type SelectAllCheckboxProps = { selection: Selection; id?: string };
 
 /**
- * Ticks or unticks every loaded row. When only some are ticked it is 'mixed' to assistive
- * technology and shows a dash, not the tick the shared checkbox draws for every ticked state.
+ * Ticks or unticks every loaded row. When only some are ticked it is mixed: a dash, and 'mixed'
+ * to assistive technology.
  */
 export function SelectAllCheckbox({ selection, id }: SelectAllCheckboxProps) {
-  const isMixed = selection.allState === 'indeterminate';
   return (
-    <span className="relative inline-flex align-middle">
-      <Checkbox
-        id={id}
-        aria-label="Select all sessions"
-        checked={selection.allState}
-        onCheckedChange={(checked) => selection.toggleAll(checked === true)}
-        className="data-[state=indeterminate]:bg-primary data-[state=indeterminate]:[&_svg]:hidden"
-      />
-      {isMixed ? (
-        <Minus
-          aria-hidden="true"
-          strokeWidth={3}
-          className="text-primary-foreground pointer-events-none absolute inset-0 m-auto size-3"
-        />
-      ) : null}
-    </span>
+    <Checkbox
+      id={id}
+      aria-label="Select all sessions"
+      checked={selection.allState}
+      onCheckedChange={selection.toggleAll}
+      className="align-middle"
+    />
   );
 }
 
@@ -46,7 +35,7 @@ export function SelectSessionCheckbox({
     <Checkbox
       aria-label={`Select ${session.name}`}
       checked={selection.isSelected(session.id)}
-      onCheckedChange={(checked) => selection.toggle(session.id, checked === true)}
+      onCheckedChange={(checked) => selection.toggle(session.id, checked)}
       className={className}
     />
   );

@@ -40,14 +40,14 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
               <label
                 key={type.id}
                 htmlFor={checkboxId}
-                className="has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5 has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
+                className="has-checked:border-primary has-checked:bg-primary/5 has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
               >
                 <Checkbox
                   id={checkboxId}
                   checked={value.includes(type.id)}
-                  onCheckedChange={(checked) => toggle(type.id, checked === true)}
+                  onCheckedChange={(checked) => toggle(type.id, checked)}
                   aria-describedby={local ? `${checkboxId}-local` : undefined}
-                  className="mt-0.5 focus-visible:ring-0 focus-visible:ring-offset-0"
+                  className="mt-0.5 *:focus-visible:ring-0 *:focus-visible:ring-offset-0"
                 />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="text-sm font-medium">
