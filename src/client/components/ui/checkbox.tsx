@@ -2,6 +2,9 @@ import { Check, Minus } from 'lucide-react';
 import { useImperativeHandle, useLayoutEffect, useRef, type ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
+const mark =
+  'text-primary-foreground pointer-events-none absolute inset-0 m-auto peer-disabled:opacity-50';
+
 type CheckboxProps = Omit<
   ComponentProps<'input'>,
   'type' | 'checked' | 'defaultChecked' | 'onChange' | 'children'
@@ -29,6 +32,7 @@ export function Checkbox({
   const input = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => input.current as HTMLInputElement);
   const isMixed = checked === 'indeterminate';
+  const state = isMixed ? 'indeterminate' : checked ? 'checked' : 'unchecked';
   // Mixed is a property of the element, not an attribute: set before the browser paints.
   useLayoutEffect(() => {
     if (input.current) input.current.indeterminate = isMixed;
@@ -41,6 +45,7 @@ export function Checkbox({
         ref={input}
         type="checkbox"
         checked={checked === true}
+        data-state={state}
         onChange={(event) => onCheckedChange(event.currentTarget.checked)}
         onKeyDown={(event) => {
           // Space ticks. Enter does not, as the checkbox pattern has it; nor may it submit the
@@ -48,18 +53,15 @@ export function Checkbox({
           if (event.key === 'Enter') event.preventDefault();
           onKeyDown?.(event);
         }}
-        className="peer border-primary focus-visible:ring-ring focus-visible:ring-offset-background checked:bg-primary indeterminate:bg-primary size-4 shrink-0 cursor-pointer appearance-none rounded-sm border shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+        className="peer border-primary focus-visible:ring-ring focus-visible:ring-offset-background data-[state=checked]:bg-primary data-[state=indeterminate]:bg-primary size-4 shrink-0 cursor-pointer appearance-none rounded-sm border shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
       />
-      <Check
-        aria-hidden="true"
-        strokeWidth={3}
-        className="text-primary-foreground pointer-events-none absolute inset-0 m-auto hidden size-3.5 peer-checked:block peer-disabled:opacity-50"
-      />
-      <Minus
-        aria-hidden="true"
-        strokeWidth={3}
-        className="text-primary-foreground pointer-events-none absolute inset-0 m-auto hidden size-3 peer-indeterminate:block peer-disabled:opacity-50"
-      />
+      {/* Drawn only when shown: a list of fifty unticked rows builds no icons. */}
+      {state === 'checked' ? (
+        <Check aria-hidden="true" strokeWidth={3} className={`${mark} size-3.5`} />
+      ) : null}
+      {state === 'indeterminate' ? (
+        <Minus aria-hidden="true" strokeWidth={3} className={`${mark} size-3`} />
+      ) : null}
     </span>
   );
 }

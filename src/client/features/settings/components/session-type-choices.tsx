@@ -40,7 +40,7 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
               <label
                 key={type.id}
                 htmlFor={checkboxId}
-                className="has-checked:border-primary has-checked:bg-primary/5 has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
+                className="has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5 has-[:focus-visible]:ring-ring flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
               >
                 <Checkbox
                   id={checkboxId}
