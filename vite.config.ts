@@ -6,19 +6,6 @@ import { AUTHENTICATED_LAYOUT_MODULE, lazyScreens } from './src/client/app/scree
 
 const apiPort = process.env.PORT ?? '5000';
 
-/** See `basics` below. */
-const LOGIN_BASICS = new RegExp(
-  String.raw`src[\\/]client[\\/](` +
-    [
-      String.raw`components[\\/]ui[\\/](card|checkbox|form-field|input|label)\.tsx`,
-      String.raw`components[\\/](error-toast\.ts|logo\.tsx)`,
-      String.raw`features[\\/]auth[\\/]components[\\/]auth-card\.tsx`,
-      String.raw`lib[\\/](form-errors|remembered-username|use-api-mutation)\.ts`,
-      String.raw`app[\\/]use-page-title\.ts`,
-    ].join('|') +
-    ')$',
-);
-
 /** See `admin-schemas` below. */
 const ADMIN_SCHEMAS = /src[\\/]shared[\\/]schemas[\\/](team|admin)\.ts$/;
 
@@ -78,10 +65,6 @@ export default defineConfig({
             // also loads shared code it does not use: the price of the round trips saved.
             // Chart code is used by one screen only, so it keeps its chunk.
             { name: 'start', tags: ['$initial'] },
-            // The form library, in a chunk of its own: the login screen, the signup, settings and the
-            // dialogs behind a screen's buttons use it, and no screen needs it to draw itself.
-            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
-            { name: 'basics', test: LOGIN_BASICS },
             { name: 'shared', minShareCount: 2, test: (id) => !ADMIN_SCHEMAS.test(id) },
             // The schemas only an administrator's screens use (the team's figures, the
             // accounts; settings' own deletion reads one) in a chunk of their own, not in the

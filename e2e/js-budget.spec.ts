@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { seedDisciplineHistory } from './analytics-support.ts';
 import { KB, recordScripts, reportScripts } from './budget-support.ts';
-import { createSession, localToday, openNewSessionDialog } from './session-support.ts';
-import { holdRequests, logInNewTraderThroughApi } from './support.ts';
+import { createSession, localToday } from './session-support.ts';
+import { logInNewTraderThroughApi } from './support.ts';
 
 /**
  * What a browser downloads, cold, to show a screen: every script of the page up to the moment
@@ -25,11 +25,6 @@ test('the login page downloads at most 100 kB of JavaScript (gzip)', async ({ pa
   const total = await reportScripts(testInfo, 'the login page', downloads, BUDGETS.login);
   expect(downloads.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(BUDGETS.login);
-  // The code the trader's screens share is theirs: the login screen's basics are a chunk of
-  // their own (vite.config.ts).
-  expect(downloads.map(({ url }) => url)).not.toContainEqual(
-    expect.stringMatching(/\/shared-[\w-]+\.js$/),
-  );
 });
 
 test('a trader’s dashboard downloads at most 200 kB of JavaScript (gzip)', async ({
@@ -59,26 +54,4 @@ test('a trader’s dashboard downloads at most 200 kB of JavaScript (gzip)', asy
   expect(downloads.map(({ url }) => url)).not.toContainEqual(
     expect.stringMatching(/\/admin-schemas-[\w-]+\.js$/),
   );
-});
-
-test('the dashboard draws without the form code, and its dialogs open once that code is here', async ({
-  page,
-}) => {
-  await logInNewTraderThroughApi(page.request);
-  // The form library and the dialogs' code are held: the screen must not wait for them.
-  const formCode =
-    /\/assets\/(forms|session-form-dialog|rule-form-dialog|delete-rule-dialog)-[\w-]+\.js$/;
-  const held: string[] = [];
-  page.on('request', (request) => {
-    if (formCode.test(request.url())) held.push(request.url());
-  });
-  const release = await holdRequests(page, formCode);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Your Trading Rules' })).toBeVisible();
-  // Asked for once the screen is up, while the browser has nothing better to do.
-  await expect.poll(() => held.length).toBeGreaterThan(0);
-  release();
-  const dialog = await openNewSessionDialog(page);
-  await expect(dialog.getByRole('textbox', { name: 'Session Name' })).toBeVisible();
 });

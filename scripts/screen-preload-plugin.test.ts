@@ -41,22 +41,13 @@ const bundle = Object.fromEntries([
     facade: 'app/routes/dashboard.tsx',
     imports: ['assets/shared-3.js', 'assets/index-1.js'],
   }),
-  chunk('assets/signup-6.js', {
-    facade: 'app/routes/signup.tsx',
-    imports: ['assets/index-1.js', 'assets/forms-8.js'],
-  }),
-  chunk('assets/login-7.js', {
-    facade: 'app/routes/login.tsx',
-    imports: ['assets/index-1.js', 'assets/forms-8.js'],
-  }),
-  chunk('assets/forms-8.js', { imports: ['assets/vendor-2.js'] }),
+  chunk('assets/signup-6.js', { facade: 'app/routes/signup.tsx', imports: ['assets/index-1.js'] }),
 ]) as Rollup.OutputBundle;
 
 describe('listScreenPreloads', () => {
-  it('lists, for each screen, its files beyond the page’s own (with the shell’s behind the login) and its calls', () => {
+  it('lists, for each screen behind the login, its files and the shell’s beyond the page’s own, and its calls', () => {
     const preloads = listScreenPreloads(bundle, root, {
       screens: {
-        login: { path: '/login', module: 'login', behindLogin: false, landing: true },
         dashboard: { path: '/', module: 'dashboard', behindLogin: true, calls: ['/api/notices'] },
         signup: { path: '/signup', module: 'signup', behindLogin: false },
       },
@@ -64,25 +55,9 @@ describe('listScreenPreloads', () => {
     });
     expect(preloads).toEqual([
       {
-        path: '/login',
-        files: ['/assets/login-7.js', '/assets/forms-8.js'],
-        calls: [],
-        visitor: 'guest',
-        landing: true,
-      },
-      {
         path: '/',
         files: ['/assets/layout-4.js', '/assets/shared-3.js', '/assets/dashboard-5.js'],
         calls: ['/api/notices'],
-        visitor: 'trader',
-        landing: false,
-      },
-      {
-        path: '/signup',
-        files: ['/assets/signup-6.js', '/assets/forms-8.js'],
-        calls: [],
-        visitor: 'guest',
-        landing: false,
       },
     ]);
   });

@@ -23,7 +23,7 @@ function withImports(chunk: Rollup.OutputChunk, bundle: Rollup.OutputBundle): st
   return [...files];
 }
 
-/** What the build wrote for each screen; exported for its test. */
+/** What the build wrote for the screens behind the login; exported for its test. */
 export function listScreenPreloads(
   bundle: Rollup.OutputBundle,
   root: string,
@@ -41,30 +41,22 @@ export function listScreenPreloads(
     chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => withImports(chunk, bundle)),
   );
   const layoutFiles = withImports(chunkOf(layoutModule), bundle);
-  return Object.values(screens).map(
-    ({ path, module, behindLogin, landing = false, calls = [] }) => ({
+  return Object.values(screens)
+    .filter((screen) => screen.behindLogin)
+    .map(({ path, module, calls = [] }) => ({
       path,
-      // A screen behind the login comes inside the logged-in shell.
-      files: [
-        ...new Set([
-          ...(behindLogin ? layoutFiles : []),
-          ...withImports(chunkOf(`routes/${module}.tsx`), bundle),
-        ]),
-      ]
+      files: [...new Set([...layoutFiles, ...withImports(chunkOf(`routes/${module}.tsx`), bundle)])]
         .filter((file) => !onThePage.has(file))
         .map((file) => `/${file}`),
       calls: [...calls],
-      visitor: behindLogin ? 'trader' : 'guest',
-      landing,
-    }),
-  );
+    }));
 }
 
 /**
- * Writes `screen-preloads.json` beside the build: for each screen, the script files it needs
- * beyond the page's own and the calls it waits for, which the server names in its answer to a
- * page request, as `<link rel="modulepreload">` and `<link rel="preload" as="fetch">` in the
- * page's head (docs/decisions/0040).
+ * Writes `screen-preloads.json` beside the build: for each screen behind the login, the script
+ * files it needs beyond the page's own and the calls it waits for, which the server names in its
+ * answer to a page request that carries a login, as `<link rel="modulepreload">` and
+ * `<link rel="preload" as="fetch">` in the page's head (docs/decisions/0040).
  */
 export function screenPreloads(options: Options): Plugin {
   let root = '';

@@ -7,14 +7,18 @@ import { paths } from '#client/lib/paths.ts';
 import { preloadable, type Preloadable } from '#client/lib/preloadable.ts';
 import { matchesRoute } from '#shared/route-pattern.ts';
 import { preloadAuthenticatedLayout } from './layout/app-layout.tsx';
+import { LoginRoute } from './routes/login.tsx';
 import { lazyScreens, screenComponentName, type LazyScreen } from './screens.ts';
 
 /**
- * Every screen loads on demand, the login's too: each page downloads the code of the screen it
- * shows, and no other (the login page's budget is 100 kB gzip, e2e/js-budget.spec.ts).
- * `import.meta.glob` gives each module under routes/ its own loader, and so its own chunk.
+ * Every screen but the login loads on demand: the login screen stays small (its JavaScript
+ * budget is 100 kB gzip, e2e/js-budget.spec.ts). `import.meta.glob` gives each module under
+ * routes/ its own loader, and so its own chunk.
  */
-const routeModules = import.meta.glob<Record<string, ComponentType>>('./routes/*.tsx');
+const routeModules = import.meta.glob<Record<string, ComponentType>>([
+  './routes/*.tsx',
+  '!./routes/login.tsx',
+]);
 
 function screenIn(module: string) {
   const load = routeModules[`./routes/${module}.tsx`];
@@ -31,7 +35,6 @@ const screens = Object.fromEntries(
   Object.entries(lazyScreens).map(([name, { module }]) => [name, screenIn(module)]),
 ) as Record<LazyScreen, Preloadable<object>>;
 
-const LoginRoute = screens.login.Component;
 const SignupRoute = screens.signup.Component;
 const DashboardRoute = screens.dashboard.Component;
 const RulesRoute = screens.rules.Component;
@@ -49,11 +52,10 @@ const NotFoundRoute = screenIn('not-found').Component;
  * logged-in shell around it. Called once as the app starts: that code then downloads beside the
  * login check instead of after it, one round trip less before a returning trader sees the page
  * (on a phone's network, most of the time to the first screen). A visitor who turns out to be
- * logged out has fetched a screen they will not see yet; the login page preloads only itself.
+ * logged out has fetched a screen they will not see yet; the login page itself preloads nothing.
  * A screen whose code has arrived by then renders with the shell in one go, without a fallback.
- * (The server has already named these files in the page, the screen's for a request that carries
- * a login and the login screen's for one that does not, and the browser is fetching them: this
- * finds them on their way.)
+ * (For a page request that carries a login, the server has already named these files to the
+ * browser, which is then fetching them: this finds them on their way.)
  */
 export function preloadScreenAt(pathname: string) {
   const screen = (Object.keys(lazyScreens) as LazyScreen[]).find((name) =>
@@ -79,9 +81,7 @@ export function AppRouter() {
     <Switch>
       <Route path={paths.login}>
         <GuestRoute>
-          <Suspense fallback={<PageLoading />}>
-            <LoginRoute />
-          </Suspense>
+          <LoginRoute />
         </GuestRoute>
       </Route>
       <Route path={paths.signup}>

@@ -14,16 +14,11 @@ export interface LazyScreenEntry {
   path: string;
   module: string;
   behindLogin: boolean;
-  /** Where the app sends a visitor without a login who asks for a screen behind it. */
-  landing?: boolean;
   /** API calls the screen waits for before it draws, asked for by the page (no query string). */
   calls?: readonly string[];
 }
 
 export const lazyScreens = {
-  // On demand too, so that a trader's screens do not download the login form's code (its form
-  // library above all); a visitor without a login gets it named in the page.
-  login: { path: paths.login, module: 'login', behindLogin: false, landing: true },
   signup: { path: paths.signup, module: 'signup', behindLogin: false },
   // The dashboard draws what is below its notices once they are known (routes/dashboard.tsx).
   dashboard: {

@@ -49,20 +49,3 @@ export function preloadable<Props extends object>(
 
   return { Component, preload };
 }
-
-/**
- * Starts `preload` once the browser has nothing more urgent to do: code the trader may want
- * soon but does not need to see the screen (a dialog behind a button) downloads after the
- * screen has drawn instead of competing with it. Safari has no `requestIdleCallback`; a timer
- * stands in. Answers a function that cancels the call if it has not run yet.
- */
-export function preloadWhenIdle(preload: () => Promise<unknown>): () => void {
-  // A failed load is the component's to report, when it renders.
-  const run = () => void preload().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
-}

@@ -36,13 +36,6 @@ describe('serving the built client', () => {
           calls: ['/api/notices'],
         },
         { path: '/history/:id', files: ['/assets/layout-1.js', '/assets/details-3.js'] },
-        {
-          path: '/login',
-          files: ['/assets/login-4.js', '/assets/forms-5.js'],
-          visitor: 'guest',
-          landing: true,
-        },
-        { path: '/signup', files: ['/assets/signup-6.js'], visitor: 'guest' },
       ]),
     );
     const database = createDatabase({ dialect: 'sqlite', filename: ':memory:' });
@@ -153,30 +146,13 @@ describe('serving the built client', () => {
       expect(details.body).not.toContain('/api/notices');
     });
 
-    test('to a request without one: the guest screen at that path, or the login screen from a trader’s', async () => {
-      const loginFiles = `${preload('/assets/login-4.js')}${preload('/assets/forms-5.js')}</head>`;
-      // The app sends a visitor without a login from a trader's screen to the login screen.
-      for (const url of ['/', '/login', '/history/12']) {
-        const response = await app.inject({ method: 'GET', url });
-        expect(response.statusCode, url).toBe(200);
-        expect(response.body, url).toContain(loginFiles);
-        expect(response.body, url).not.toMatch(/layout-1|dashboard-2|details-3|notices/);
-      }
-      const signup = await app.inject({ method: 'GET', url: '/signup' });
-      expect(signup.body).toContain(`${preload('/assets/signup-6.js')}</head>`);
-      expect(signup.body).not.toContain('login-4.js');
-      // A cookie that is not a login is no login.
-      const otherCookie = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'x=1' } });
-      expect(otherCookie.body).toContain(loginFiles);
-    });
-
     test('to nobody else, and the page says it depends on the cookie', async () => {
-      const anonymous = await app.inject({ method: 'GET', url: '/no/such/page' });
+      const anonymous = await app.inject({ method: 'GET', url: '/' });
       expect(anonymous.body).toBe(built);
       expect(anonymous.headers.vary).toMatch(/cookie/i);
-      expect((await app.inject({ method: 'GET', url: '/' })).headers.vary).toMatch(/cookie/i);
-      // With a login: no guest screen's files, and nothing where no trader's screen is.
-      for (const url of ['/login', '/signup', '/history', '/history/12/edit', '/no/such/page']) {
+      const otherCookie = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'x=1' } });
+      expect(otherCookie.body).toBe(built);
+      for (const url of ['/login', '/history', '/history/12/edit', '/no/such/page']) {
         const response = await app.inject({ method: 'GET', url, headers: login });
         expect(response.statusCode, url).toBe(200);
         expect(response.body, url).toBe(built);

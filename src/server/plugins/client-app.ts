@@ -32,37 +32,19 @@ function readScreenPreloads(clientDir: string, log: FastifyBaseLogger): ScreenPr
 }
 
 /**
- * The screen a visitor at `path` will see first. With a login, the trader's screen at that path.
- * Without one, the guest screen at that path (the signup), or, at a trader's screen, the login
- * screen the app sends them to. Undefined anywhere else (a page that does not exist).
- */
-function screenFor(
-  preloads: ScreenPreload[],
-  path: string,
-  loggedIn: boolean,
-): ScreenPreload | undefined {
-  const at = (visitor: ScreenPreload['visitor']) =>
-    preloads.find((screen) => screen.visitor === visitor && matchesRoute(screen.path, path));
-  if (loggedIn) return at('trader');
-  return (
-    at('guest') ??
-    (at('trader')
-      ? preloads.find((screen) => screen.visitor === 'guest' && screen.landing)
-      : undefined)
-  );
-}
-
-/**
- * The page with the script files and the first calls of `screen` named in its head: the browser
- * fetches them beside the page's own scripts, and the app's code finds them on their way instead
- * of asking for them after it has started (a call's answer is the app's `fetch`'s when URL, mode
- * and credentials match, as for the login check in index.html). Undefined when there is nothing
- * to name: the page is then sent as it was built.
+ * The page with the script files and the first calls of the screen at `path` named in its head,
+ * for a request that carries a login: the browser fetches them beside the page's own scripts,
+ * and the app's code finds them on their way instead of asking for them after it has started
+ * (a call's answer is the app's `fetch`'s when URL, mode and credentials match, as for the login
+ * check in index.html). Undefined when the path has no screen of its own: the page is then sent
+ * as it was built.
  */
 async function pageWithScreenFiles(
   clientDir: string,
-  screen: ScreenPreload | undefined,
+  preloads: ScreenPreload[],
+  path: string,
 ): Promise<string | undefined> {
+  const screen = preloads.find((candidate) => matchesRoute(candidate.path, path));
   if (!screen || (screen.files.length === 0 && screen.calls.length === 0)) return undefined;
   // Read on each request, as the static files are; the list is read once, when the server starts
   // (a new build comes with a restart: the server is built with it).
@@ -114,8 +96,10 @@ export const clientAppPlugin = fp(
       if (!isPage) return sendNotFound(reply);
       // The page depends on the login cookie: a cache must not hand one visitor's to another.
       void reply.header('vary', 'cookie');
-      const screen = screenFor(screenPreloads, path, Boolean(request.cookies[LOGIN_COOKIE]));
-      const page = await pageWithScreenFiles(clientDir, screen);
+      // A visitor without a login is sent to the login page, which needs no screen's files.
+      const page = request.cookies[LOGIN_COOKIE]
+        ? await pageWithScreenFiles(clientDir, screenPreloads, path)
+        : undefined;
       if (page === undefined) return reply.sendFile('index.html');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     });
