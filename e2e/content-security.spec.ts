@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { SECURITY_HEADERS } from '../src/server/plugins/security-headers.ts';
+import { DOCUMENT_HEADERS } from '../src/server/plugins/security-headers.ts';
 import { logInRequestAsAdmin } from './admin-support.ts';
 import { createSession, checklist, localToday } from './session-support.ts';
 import { createRules, createTrader, logInAsNewTrader } from './support.ts';
@@ -52,7 +52,7 @@ function listenForViolations(page: Page) {
 function expectSecurityHeaders(response: Response | null, where: string) {
   expect(response, where).not.toBeNull();
   const headers = response?.headers() ?? {};
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+  for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
     expect(headers[name], `${where}: ${name}`).toBe(value);
   }
   // What the table above must keep saying, whatever else changes in it.

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { API_HEADERS, DOCUMENT_HEADERS } from '../../plugins/security-headers.ts';
 
 describeEachDialect('the API edge', (dialect) => {
   let t: TestApp;
@@ -74,12 +75,43 @@ describeEachDialect('the API edge', (dialect) => {
   });
 
   test('framing is refused the same way by the CSP and X-Frame-Options, and powerful features are off', async () => {
-    for (const url of ['/api/health', '/api/nope', '/']) {
+    for (const url of ['/api/health', '/api/nope', '/', '/api/docs/']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // A page (the app's, the API's description) gets the whole set.
+    for (const url of ['/', '/login', '/api/docs/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
+        expect(response.headers[name], `${url}: ${name}`).toBe(value);
+      }
       expect(response.headers['permissions-policy'], url).toMatch(/camera=\(\).*geolocation=\(\)/);
     }
+  });
+
+  test('an API answer carries the headers that apply to data, and a policy that allows nothing', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/health'],
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['GET', '/api/auth/session?x=1'],
+      ['POST', '/api/auth/login'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      const securityHeaders = Object.keys(response.headers).filter(
+        (name) => name in DOCUMENT_HEADERS,
+      );
+      expect(securityHeaders.sort(), `${method} ${url}`).toEqual(Object.keys(API_HEADERS).sort());
+      for (const [name, value] of Object.entries(API_HEADERS)) {
+        expect(response.headers[name], `${method} ${url}: ${name}`).toBe(value);
+      }
+    }
+    expect(API_HEADERS['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });
 
