@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '#server/config.ts';
 import { createS3Client } from '#server/storage/s3-store.ts';
@@ -14,6 +15,26 @@ const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 
 const s3rverBin = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
+
+/**
+ * Waits until s3rver has written an object's file. It answers a put whose body it holds whole
+ * before the file is written (it ends the write stream without waiting for it), and the late
+ * write stamps the file with the time it lands: on a busy machine after a test had backdated it,
+ * so that a sweep took a two-hour-old orphan for a young one. The tests' objects are never
+ * empty, so a file with bytes in it has been written (in one write: they are small).
+ */
+async function untilWritten(file: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const size = await stat(file).then(
+      (stats) => stats.size,
+      () => 0,
+    );
+    if (size > 0) return;
+    if (Date.now() > deadline) throw new Error(`s3rver never wrote ${file}`);
+    await sleep(5);
+  }
+}
 
 /** One empty bucket of the test server, and ways to look into it behind the store's back. */
 export interface TestBucket {
@@ -119,6 +140,7 @@ export async function startTestS3Server(): Promise<TestS3Server> {
           const folders = objectKey.split('/');
           const name = folders.pop() ?? '';
           const file = join(directory, bucket, ...folders, `${name}._S3rver_object`);
+          await untilWritten(file);
           await utimes(file, date, date);
         },
       };
