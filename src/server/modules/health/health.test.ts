@@ -82,7 +82,8 @@ describeEachDialect('the API edge', (dialect) => {
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
-    // A page (the app's, the API's description) gets the whole set.
+    // Outside the API (the app's pages: a not-found answer here, with no client built) and on
+    // the API's description, the whole set of a page.
     for (const url of ['/', '/login', '/api/docs/']) {
       const response = await t.app.inject({ method: 'GET', url });
       for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
