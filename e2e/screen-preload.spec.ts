@@ -2,11 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { holdRequests, logInNewTraderThroughApi } from './support.ts';
 
 /*
- * The app asks the server who is logged in before it shows a screen behind the login. The
- * screen's own code must not wait for that answer: the server names it in the page of a
- * request with a login (src/server/plugins/client-app.ts), and the app starts downloading it
- * as it starts (src/client/app/router.tsx) when the page comes as built, as the installed
- * app's service worker serves it. Either way the round trips overlap on a phone's network.
+ * The app must know who is logged in before it shows a screen behind the login. The server puts
+ * that answer in the page it sends (src/server/plugins/page-answers.ts) and names the screen's
+ * code in the page of a request with a login (src/server/plugins/client-app.ts). When the page
+ * comes as built, as the installed app's service worker serves it offline, the app asks for the
+ * login itself, and starts downloading the screen's code as it starts (src/client/app/router.tsx):
+ * the two round trips overlap on a phone's network.
  */
 
 /** Answers the page's own request with the page as built, as the service worker does. */
@@ -94,57 +95,41 @@ test('a logged-in trader’s page names its screen’s code, and each file is fe
     ).toHaveLength(1);
 });
 
-test('the page asks who is logged in as it loads, and the app uses that answer', async ({
-  page,
-}) => {
-  const asked: string[] = [];
+/** The app's calls to the API from here on, by path. */
+function recordCalls(page: Page): string[] {
+  const calls: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname === '/api/auth/session' || pathname === '/api/app-info') asked.push(pathname);
+    if (pathname.startsWith('/api/')) calls.push(pathname);
   });
+  return calls;
+}
+
+test('the login page comes with who is logged in and the app’s name: the app asks for neither', async ({
+  page,
+}) => {
+  const calls = recordCalls(page);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-
-  // Asked by the page's head (a <link rel="preload">) while the scripts download, not by the
-  // app once they have run; the app's fetch takes that answer instead of asking again.
-  const initiators = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\/api\/(auth\/session|app-info)$/.test(entry.name))
-      .map((entry) => [
-        new URL(entry.name).pathname,
-        (entry as PerformanceResourceTiming).initiatorType,
-      ]),
-  );
-  expect(initiators.sort()).toEqual([
-    ['/api/app-info', 'link'],
-    ['/api/auth/session', 'link'],
-  ]);
-  expect(asked.sort()).toEqual(['/api/app-info', '/api/auth/session']);
+  // The server put both answers in the page (src/server/plugins/page-answers.ts).
+  expect(calls).toEqual([]);
 });
 
-test('the dashboard’s page asks for its notices as it loads, and the app uses that answer', async ({
+test('the dashboard comes with its login and notices, and asks only for its cards’ data', async ({
   page,
 }) => {
-  await logInNewTraderThroughApi(page.request);
-  let asked = 0;
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/notices') asked += 1;
-  });
+  const trader = await logInNewTraderThroughApi(page.request);
+  const calls = recordCalls(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${trader.fullName} Trading Dashboard` }),
+  ).toBeVisible();
+  // Drawn once the notices are known (routes/dashboard.tsx): the page's answer was used.
   await expect(page.getByRole('heading', { name: 'Your Trading Rules' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-
-  // The dashboard draws its cards once its notices are known, so the page asks for them beside
-  // its scripts (src/server/plugins/client-app.ts), and the app's fetch takes that answer.
-  const initiators = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname === '/api/notices')
-      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
-  );
-  expect(initiators).toEqual(['link']);
-  expect(asked).toBe(1);
+  expect(calls).not.toContain('/api/auth/session');
+  expect(calls).not.toContain('/api/app-info');
+  expect(calls).not.toContain('/api/notices');
+  expect(calls).toContain('/api/rules');
 });

@@ -1,13 +1,19 @@
 import { expect, test } from '@playwright/test';
+import { editPageAnswers } from './support.ts';
 
 /**
  * With `SIGNUP=closed` the server says so in /api/app-info (its refusal of the signup call is
- * tested in the API tests); here the answer is stood in for, as the e2e server runs open.
+ * tested in the API tests), which every page carries and the app may ask for again; here the
+ * answer is stood in for in both, as the e2e server runs open.
  */
 test.beforeEach(async ({ page }) => {
+  const closed = (appInfo: unknown) => ({ ...(appInfo as object), isSignupOpen: false });
+  await editPageAnswers(page, (answers) => {
+    answers['/api/app-info'] = closed(answers['/api/app-info']);
+  });
   await page.route('**/api/app-info', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), isSignupOpen: false } });
+    await route.fulfill({ response, json: closed(await response.json()) });
   });
 });
 

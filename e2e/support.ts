@@ -94,6 +94,28 @@ export async function holdRequests(page: Page, url: string | RegExp, method?: st
   return release;
 }
 
+/**
+ * Changes the answers the server puts in every page it sends (src/server/plugins/page-answers.ts)
+ * before the browser reads them: `edit` gets them by path, as the app will, and may change or
+ * delete any. For a journey whose server state differs from the e2e server's.
+ */
+export async function editPageAnswers(
+  page: Page,
+  edit: (answers: Record<string, unknown>) => void,
+) {
+  const element = /(<script type="application\/json" id="page-answers">)(.*?)(<\/script>)/;
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(element, (_match, open, json, close) => {
+      const answers = JSON.parse(json as string) as Record<string, unknown>;
+      edit(answers);
+      return `${open}${JSON.stringify(answers).replaceAll('<', '\\u003c')}${close}`;
+    });
+    await route.fulfill({ response, body });
+  });
+}
+
 /** A fresh trader, logged in on `page` and on its dashboard. */
 export async function logInAsNewTrader(page: Page) {
   const account = await logInNewTraderThroughApi(page.request);

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * The build's list of the script files each screen behind the login needs beyond the page's
- * own, and of the calls it waits for (scripts/screen-preload-plugin.ts), which the server names
- * in its answer to a page request that carries a login (src/server/plugins/client-app.ts).
+ * own, and of the calls it waits for (scripts/screen-preload-plugin.ts): for a page request that
+ * carries a login, the server names the files in the page and puts the calls' answers in it
+ * (src/server/plugins/client-app.ts).
  */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 

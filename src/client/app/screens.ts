@@ -6,15 +6,15 @@ import { paths } from '../lib/paths.ts';
  * which exports it as `<Name>Route` (`session-details.tsx` → `SessionDetailsRoute`). The router
  * loads them from here. The build lists the files each screen behind the login needs, with the
  * logged-in shell's; the server names them in its answer to a page request that carries a
- * login, so the browser fetches them beside the app's own code instead of after it has run,
- * and asks for the screen's `calls` as the page does for the login check
- * (docs/decisions/0040-screen-code-named-in-the-page.md).
+ * login, so the browser fetches them beside the app's own code instead of after it has run
+ * (docs/decisions/0040-screen-code-named-in-the-page.md), and puts the answers to the screen's
+ * `calls` in that page (docs/decisions/0049-page-answers.md).
  */
 export interface LazyScreenEntry {
   path: string;
   module: string;
   behindLogin: boolean;
-  /** API calls the screen waits for before it draws, asked for by the page (no query string). */
+  /** API calls the screen waits for before it draws, answered in the page (no query string). */
   calls?: readonly string[];
 }
 

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ZodError } from 'zod';
+import { authSessionSchema } from '#shared/schemas/auth.ts';
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest, getErrorMessage, HttpError, NetworkError, withQuery } from './api-client.ts';
 import { isStaleViewRefusal } from './use-api-mutation.ts';
@@ -88,5 +90,61 @@ describe('withQuery', () => {
     vi.stubGlobal('fetch', fetchMock);
     await apiRequest('/api/x', { schema: okSchema, query: { hasScreenshot: true, limit: 3 } });
     expect(fetchMock).toHaveBeenCalledWith('/api/x?hasScreenshot=true&limit=3', expect.anything());
+  });
+});
+
+describe('apiRequest on a page that came with answers', () => {
+  const session = { authenticated: false, user: null };
+
+  /** The module afresh, on a page that carries `answers` (src/client/lib/page-answers.ts). */
+  async function onPage(answers: Record<string, unknown>) {
+    vi.resetModules();
+    vi.stubGlobal('document', {
+      getElementById: (id: string) =>
+        id === 'page-answers' ? { textContent: JSON.stringify(answers) } : null,
+    });
+    return import('./api-client.ts');
+  }
+
+  it("takes the page's answer for the first GET of its URL, and asks the server after", async () => {
+    const { apiRequest } = await onPage({ '/api/auth/session': session });
+    answer(200, JSON.stringify({ authenticated: false, user: null, fromServer: true }));
+    await expect(apiRequest('/api/auth/session', { schema: authSessionSchema })).resolves.toEqual(
+      session,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    await apiRequest('/api/auth/session', { schema: authSessionSchema });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands the page's answer over in a task of its own, as the network would", async () => {
+    const { apiRequest } = await onPage({ '/api/auth/session': session });
+    let settled = false;
+    const request = apiRequest('/api/auth/session', { schema: authSessionSchema }).then(
+      () => (settled = true),
+    );
+    // Promise callbacks only: the task that asked (the app's start, say) is still running.
+    for (let step = 0; step < 20; step += 1) await Promise.resolve();
+    expect(settled).toBe(false);
+    await request;
+    expect(settled).toBe(true);
+  });
+
+  it("checks the page's answer as it checks the server's", async () => {
+    const { apiRequest } = await onPage({ '/api/auth/session': { authenticated: 'yes' } });
+    answer(200, JSON.stringify(session));
+    await expect(
+      apiRequest('/api/auth/session', { schema: authSessionSchema }),
+    ).rejects.toBeInstanceOf(ZodError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks the server once a write has been sent', async () => {
+    const { apiRequest } = await onPage({ '/api/auth/session': session });
+    answer(200, JSON.stringify({ ok: true }));
+    await apiRequest('/api/auth/logout', { method: 'POST', schema: okSchema });
+    answer(200, JSON.stringify(session));
+    await apiRequest('/api/auth/session', { schema: authSessionSchema });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { errorSchema, type ApiError } from '#shared/schemas/common.ts';
+import { pageAnswers } from './page-answers.ts';
+import { awaitTurn } from './turns.ts';
 
 /** A non-OK answer of the API. `message` is the server's own message when it sent one. */
 export class HttpError extends Error {
@@ -89,9 +91,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const isFile = body instanceof Blob;
   if (body !== undefined) headers['Content-Type'] = isFile ? body.type : 'application/json';
 
+  const url = withQuery(path, query);
+  if (method === 'GET') {
+    // The page may have come with this answer (a screen's first calls): checked as any other.
+    const answered = pageAnswers.take(url);
+    if (answered) {
+      // In a task of its own, as an answer from the network comes: what it makes the app draw
+      // is not added to the task that is running, often the one that evaluated the app's code.
+      await new Promise<void>((resolve) => awaitTurn(resolve));
+      return schema.parse(answered.value);
+    }
+  } else {
+    pageAnswers.forget();
+  }
+
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), {
+    response = await fetch(url, {
       method,
       headers,
       credentials: 'include',

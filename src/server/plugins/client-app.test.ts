@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLoggedInUser } from '#testing/factories.ts';
 import { createTestImageStore } from '#testing/image-store.ts';
 import { createApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -63,12 +64,12 @@ describe('serving the built client', () => {
     expect(response.headers['content-encoding']).toBe('br');
   });
 
-  test('every page path gets index.html, which is never cached', async () => {
+  test('every page path gets index.html, which is never stored', async () => {
     for (const url of ['/', '/login', '/history/12', '/no/such/page?x=1']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['cache-control'], url).toBe('no-store');
       expect(response.body, url).toContain('<title>Rulekeeper</title>');
     }
   });
@@ -122,53 +123,127 @@ describe('serving the built client', () => {
     expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });
 
-  describe("naming a screen's script files in the page", () => {
-    const login = { cookie: 'rk_session=some-login-token' };
+  describe("the page's first answers and its screen's files", () => {
     const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}" />`;
-    const call = (path: string) =>
-      `<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials" />`;
+    const answersOf = (page: string) => {
+      const match = /<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(page);
+      if (!match?.[1]) throw new Error(`no answers in ${page}`);
+      return JSON.parse(match[1]) as Record<string, unknown>;
+    };
+    const apiAnswer = async (url: string, cookie?: string) =>
+      (await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).json();
 
-    test('to a request with a login: the files and calls of the screen at that path', async () => {
-      const dashboard = await app.inject({ method: 'GET', url: '/', headers: login });
-      expect(dashboard.statusCode).toBe(200);
-      expect(dashboard.headers['content-type']).toMatch(/^text\/html/);
-      expect(dashboard.headers['cache-control']).toBe('no-cache');
-      expect(dashboard.body).toBe(
-        '<!doctype html><head><title>Rulekeeper</title>' +
-          `${preload('/assets/layout-1.js')}${preload('/assets/dashboard-2.js')}` +
-          `${call('/api/notices')}</head>${body}`,
+    test('to a visitor without a login: who is logged in and the app itself, no screen', async () => {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers.vary).toMatch(/cookie/i);
+      expect(answersOf(page.body)).toEqual({
+        '/api/auth/session': { authenticated: false, user: null },
+        '/api/app-info': await apiAnswer('/api/app-info'),
+      });
+      expect(page.body).not.toContain('modulepreload');
+      const otherCookie = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'x=1' } });
+      expect(otherCookie.body).toBe(page.body);
+    });
+
+    test('to a trader: their own answers, and the files and calls of the screen at that path', async () => {
+      const trader = await createLoggedInUser(app);
+      const dashboard = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: trader.cookie },
+      });
+      expect(dashboard.headers['cache-control']).toBe('no-store');
+      expect(dashboard.body).toContain(
+        `${preload('/assets/layout-1.js')}${preload('/assets/dashboard-2.js')}</head>`,
       );
-      const details = await app.inject({ method: 'GET', url: '/history/12?tab=1', headers: login });
+      expect(answersOf(dashboard.body)).toEqual({
+        '/api/auth/session': { authenticated: true, user: trader.user },
+        '/api/app-info': await apiAnswer('/api/app-info'),
+        '/api/notices': await apiAnswer('/api/notices', trader.cookie),
+      });
+      // Only the dashboard asks for its notices first; a path without a screen names no files.
+      const details = await app.inject({
+        method: 'GET',
+        url: '/history/12?tab=1',
+        headers: { cookie: trader.cookie },
+      });
       expect(details.body).toContain(
         `${preload('/assets/layout-1.js')}${preload('/assets/details-3.js')}</head>`,
       );
-      expect(details.body).not.toContain('dashboard-2.js');
-      expect(details.body).not.toContain('/api/notices');
-    });
-
-    test('to nobody else, and the page says it depends on the cookie', async () => {
-      const anonymous = await app.inject({ method: 'GET', url: '/' });
-      expect(anonymous.body).toBe(built);
-      expect(anonymous.headers.vary).toMatch(/cookie/i);
-      const otherCookie = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'x=1' } });
-      expect(otherCookie.body).toBe(built);
-      for (const url of ['/login', '/history', '/history/12/edit', '/no/such/page']) {
-        const response = await app.inject({ method: 'GET', url, headers: login });
+      expect(Object.keys(answersOf(details.body))).toEqual(['/api/auth/session', '/api/app-info']);
+      for (const url of ['/login', '/history', '/no/such/page']) {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: trader.cookie },
+        });
         expect(response.statusCode, url).toBe(200);
-        expect(response.body, url).toBe(built);
+        expect(response.body, url).not.toContain('modulepreload');
+        expect(answersOf(response.body)['/api/auth/session'], url).toMatchObject({
+          user: { username: trader.username },
+        });
       }
     });
 
-    test('the page with the links is sent compressed, as the built one is', async () => {
+    test("a trader's page never carries another's answers", async () => {
+      const first = await createLoggedInUser(app);
+      const second = await createLoggedInUser(app);
+      const page = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: second.cookie },
+      });
+      expect(answersOf(page.body)['/api/auth/session']).toMatchObject({
+        user: { username: second.username },
+      });
+      expect(page.body).not.toContain(first.username);
+      expect(page.body).not.toContain(first.email);
+    });
+
+    test('text a trader wrote cannot end the element or open another', async () => {
+      const fullName = 'Eve </script><script>alert(1)</script> <!-- &\u2028 x';
+      const trader = await createLoggedInUser(app, { fullName });
+      const page = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: trader.cookie },
+      });
+      expect(page.body).not.toContain('<script>alert(1)');
+      expect(page.body).not.toContain('<!--');
+      expect(answersOf(page.body)['/api/auth/session']).toMatchObject({ user: { fullName } });
+    });
+
+    test('a login that has ended: nobody is logged in, and the cookie is cleared', async () => {
+      const page = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: 'rk_session=some-login-token' },
+      });
+      expect(page.statusCode).toBe(200);
+      // The notices were refused (401), so the app will ask for them itself, as for any call.
+      expect(Object.keys(answersOf(page.body))).toEqual(['/api/auth/session', '/api/app-info']);
+      expect(answersOf(page.body)['/api/auth/session']).toEqual({
+        authenticated: false,
+        user: null,
+      });
+      expect(page.cookies).toContainEqual(
+        expect.objectContaining({ name: 'rk_session', value: '' }),
+      );
+    });
+
+    test('the page is sent compressed, as the built one is', async () => {
+      const trader = await createLoggedInUser(app);
       const response = await app.inject({
         method: 'GET',
         url: '/',
-        headers: { ...login, 'accept-encoding': 'br' },
+        headers: { cookie: trader.cookie, 'accept-encoding': 'br' },
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       const page = brotliDecompressSync(response.rawPayload).toString();
-      expect(page).toContain(`${call('/api/notices')}</head>`);
+      expect(answersOf(page)['/api/notices']).toEqual({ notices: [], unreadCount: 0 });
       expect(response.rawPayload.length).toBeLessThan(page.length / 2);
     });
   });

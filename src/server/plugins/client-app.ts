@@ -10,7 +10,9 @@ import {
   screenPreloadsSchema,
   type ScreenPreload,
 } from '#shared/screen-preloads.ts';
+import { PAGE_CALLS } from '#shared/page-answers.ts';
 import { LOGIN_COOKIE } from './authenticate.ts';
+import { answerCalls, answersElement } from './page-answers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,33 +33,21 @@ function readScreenPreloads(clientDir: string, log: FastifyBaseLogger): ScreenPr
   }
 }
 
-/**
- * The page with the script files and the first calls of the screen at `path` named in its head,
- * for a request that carries a login: the browser fetches them beside the page's own scripts,
- * and the app's code finds them on their way instead of asking for them after it has started
- * (a call's answer is the app's `fetch`'s when URL, mode and credentials match, as for the login
- * check in index.html). Undefined when the path has no screen of its own: the page is then sent
- * as it was built.
- */
-async function pageWithScreenFiles(
-  clientDir: string,
-  preloads: ScreenPreload[],
-  path: string,
-): Promise<string | undefined> {
+/** The screen whose route matches `path`, if it is one behind the login with files or calls. */
+function screenAt(preloads: ScreenPreload[], path: string): ScreenPreload | undefined {
   const screen = preloads.find((candidate) => matchesRoute(candidate.path, path));
-  if (!screen || (screen.files.length === 0 && screen.calls.length === 0)) return undefined;
-  // Read on each request, as the static files are; the list is read once, when the server starts
-  // (a new build comes with a restart: the server is built with it).
-  const page = await readFile(join(clientDir, 'index.html'), 'utf8');
-  // The list's schema admits only paths like /assets/name-hash.js and /api/name: nothing here
-  // needs escaping.
-  const links = [
-    ...screen.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`),
-    ...screen.calls.map(
-      (call) => `<link rel="preload" href="${call}" as="fetch" crossorigin="use-credentials" />`,
-    ),
-  ].join('');
-  return page.replace('</head>', `${links}</head>`);
+  return screen && (screen.files.length > 0 || screen.calls.length > 0) ? screen : undefined;
+}
+
+/**
+ * Links to a screen's script files, for the page's head: the browser fetches them beside the
+ * page's own scripts instead of after the app has run. The list's schema admits only paths like
+ * /assets/name-hash.js: nothing here needs escaping.
+ */
+function scriptLinks(screen: ScreenPreload | undefined): string {
+  return (screen?.files ?? [])
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`)
+    .join('');
 }
 
 function sendNotFound(reply: FastifyReply) {
@@ -86,22 +76,36 @@ export const clientAppPlugin = fp(
       cacheControl: false,
       setHeaders: setCacheHeaders,
     });
-    // A route of its own, not the not-found handler: the compression plugin hooks routes only,
-    // and the page a logged-in trader gets is built here, not precompressed by the build. The
-    // files registered above are routes too, and a route for a fixed path wins over this one.
-    // Not part of the API: hidden from its description, as the files are.
+    // Every page is built here, with the answers to its first calls and, for a request with a
+    // login, its screen's files (docs/decisions/0040 and 0049). A route of its own, not the
+    // not-found handler: the compression plugin hooks routes only. The files registered above
+    // are routes too, and a route for a fixed path wins over this one. Not part of the API:
+    // hidden from its description, as the files are.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage = path !== '/api' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
       if (!isPage) return sendNotFound(reply);
-      // The page depends on the login cookie: a cache must not hand one visitor's to another.
-      void reply.header('vary', 'cookie');
       // A visitor without a login is sent to the login page, which needs no screen's files.
-      const page = request.cookies[LOGIN_COOKIE]
-        ? await pageWithScreenFiles(clientDir, screenPreloads, path)
-        : undefined;
-      if (page === undefined) return reply.sendFile('index.html');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const screen = request.cookies[LOGIN_COOKIE] ? screenAt(screenPreloads, path) : undefined;
+      const { answers, cookies } = await answerCalls(app, request, [
+        ...PAGE_CALLS,
+        ...(screen?.calls ?? []),
+      ]);
+      // Read on each request, as the static files are; the list of screens is read once, when
+      // the server starts (a new build comes with a restart: the server is built with it).
+      const built = await readFile(join(clientDir, 'index.html'), 'utf8');
+      const page = built.replace(
+        '</head>',
+        `${answersElement(answers)}${scriptLinks(screen)}</head>`,
+      );
+      if (cookies.length > 0) void reply.header('set-cookie', cookies);
+      // The page carries the visitor's own answers: a cache must not keep it, nor hand one
+      // visitor's to another.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(page);
     });
   },
 );
