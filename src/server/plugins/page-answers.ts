@@ -4,8 +4,8 @@ import { PAGE_ANSWERS_ID } from '#shared/page-answers.ts';
 /**
  * The answers to `calls` (API paths, GET) as the browser of `request` would get them: each is
  * asked of the app itself with the request's cookie, through the same hooks, access checks and
- * serializers as a call over the network. Only successful answers are kept; the app asks again
- * for any other. Cookies an answer sets (a login found expired is cleared) are returned to be
+ * serializers as a call over the network. Only successful answers are kept; the app asks
+ * itself for any other. Cookies an answer sets (a login found expired is cleared) are returned to be
  * sent with the page.
  */
 export async function answerCalls(
@@ -16,16 +16,21 @@ export async function answerCalls(
   const cookie = request.headers.cookie;
   const replies = await Promise.all(
     calls.map((url) =>
-      app.inject({
-        method: 'GET',
-        url,
-        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
-      }),
+      app
+        .inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+        })
+        // The server began to close while the page was being built (a graceful restart): the
+        // page goes without the answer, and the app asks for it as it would anyway.
+        .catch(() => undefined),
     ),
   );
   const answers: Record<string, unknown> = {};
   const cookies = new Set<string>();
   replies.forEach((reply, index) => {
+    if (!reply) return;
     const setCookie = reply.headers['set-cookie'];
     for (const value of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       cookies.add(value);
