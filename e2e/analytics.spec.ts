@@ -11,6 +11,7 @@ import {
 } from './analytics-support.ts';
 import { createSession } from './session-support.ts';
 import {
+  chosenOption,
   expectNoSeriousViolations,
   holdRequests,
   logInAsNewTrader,
@@ -101,7 +102,9 @@ test.describe('with a seeded history', () => {
     await expect(page).toHaveURL(/\/analytics$/);
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
     await expect(page.getByText('Analyze your trading discipline and performance')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Range' })).toHaveText('All time');
+    await expect(chosenOption(page.getByRole('combobox', { name: 'Range' }))).toHaveText(
+      'All time',
+    );
     const allTime = await fetchAnalytics(page, { to: today, today });
     await expectAnalyticsPageShows(page, allTime);
     await expect(card(page, 'Overall Compliance')).toContainText(
@@ -266,8 +269,7 @@ test.describe('with a seeded history', () => {
     await expectAnalyticsPageShows(page, await fetchAnalytics(page, { to: today, today }));
 
     const range = page.getByRole('combobox', { name: 'Range' });
-    await range.click();
-    await page.getByRole('option', { name: 'Last 30 days' }).click();
+    await range.selectOption({ label: 'Last 30 days' });
     await expect(page).toHaveURL(/\/analytics\?range=30d$/);
     const lastMonth = await fetchAnalytics(page, { from: daysBefore(today, 29), to: today, today });
     // The seeded history rates the last 30 days differently from all time.
@@ -278,11 +280,10 @@ test.describe('with a seeded history', () => {
     );
 
     await page.reload();
-    await expect(range).toHaveText('Last 30 days');
+    await expect(chosenOption(range)).toHaveText('Last 30 days');
     await expectAnalyticsPageShows(page, lastMonth);
 
-    await range.click();
-    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await range.selectOption({ label: 'Last 90 days' });
     await expect(page).toHaveURL(/\/analytics\?range=90d$/);
     const lastQuarter = await fetchAnalytics(page, {
       from: daysBefore(today, 89),

@@ -193,8 +193,7 @@ test('the card shows the figures the API answers, and follows the range', async 
   );
 
   // The last 30 days leave the oldest session out.
-  await page.getByRole('combobox', { name: 'Range' }).click();
-  await page.getByRole('option', { name: 'Last 30 days' }).click();
+  await page.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'Last 30 days' });
   await expect(region).toContainText('Based on 12 sessions with a result (Last 30 days).');
   const last30 = await fetchDisciplinePays(page, { from: daysBefore(today, 29), to: today, today });
   await expect.poll(() => tableRows(rTable)).toEqual(bandRows(last30, 'r'));

@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { logInNewTraderThroughApi } from './support.ts';
+import { chosenOption, logInNewTraderThroughApi } from './support.ts';
 
 /** A valid 8 × 6 PNG: small enough to inline, real enough for the server to re-encode. */
 export const TINY_PNG_DATA_URL =
@@ -105,11 +105,11 @@ export async function openNewSessionDialog(page: Page) {
   return dialog;
 }
 
-/** Chooses a session type in the dialog's select with the pointer. */
+/** Chooses a session type in the dialog's select. */
 export async function chooseSessionType(dialog: Locator, label: string) {
-  await dialog.getByRole('combobox', { name: 'Session Type' }).click();
-  await dialog.page().getByRole('option', { name: label }).click();
-  await expect(dialog.getByRole('combobox', { name: 'Session Type' })).toHaveText(label);
+  const select = dialog.getByRole('combobox', { name: 'Session Type' });
+  await select.selectOption({ label });
+  await expect(chosenOption(select)).toHaveText(label);
 }
 
 /** A real PNG file made in the page, as a trader's chart screenshot would be: drawn on a canvas. */
@@ -175,29 +175,6 @@ export async function tabTo(page: Page, target: Locator, max = 12) {
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
-}
-
-/**
- * Presses ArrowDown in a list that has just opened until `option` has focus. Radix gives the
- * list focus a moment after it opens, to the list itself or to its first option as its timing
- * falls, and moves focus a timer after each press: so this waits for focus to be in the list,
- * and after each press for focus to move, before the next. Looking at once made a loop press
- * past its option in a CI run, and assuming where focus starts failed in another.
- */
-export async function arrowDownTo(page: Page, option: Locator, maxPresses = 8) {
-  await page.waitForFunction(() => document.activeElement?.closest('[role="listbox"]') != null);
-  const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-  for (let presses = 0; presses < maxPresses; presses++) {
-    if (await option.evaluate((element) => element === document.activeElement)) return;
-    const before = await focusedText();
-    await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(
-      (text) => (document.activeElement?.textContent ?? '') !== text,
-      before,
-      { timeout: 5_000 },
-    );
-  }
-  await expect(option).toBeFocused();
 }
 
 /** Today in the page's own time zone, as `YYYY-MM-DD`: the local parts of `new Date()`. */

@@ -151,6 +151,14 @@ export async function enableRealWindowFocus(page: Page) {
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
 }
 
+/**
+ * The option a select shows. Selects are the browser's own: the element's text is every
+ * option's, so what the trader sees is the chosen option's.
+ */
+export function chosenOption(select: Locator) {
+  return select.getByRole('option', { selected: true });
+}
+
 /** The toast region: Radix keeps it on the page, empty when no toast is shown. */
 export function toastRegion(page: Page) {
   return page.getByRole('region', { name: /^Notifications \(/ });

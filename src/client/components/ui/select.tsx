@@ -1,77 +1,64 @@
-import { Check, ChevronDown } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
-/** Radix Select. An item's value may not be the empty string (Radix reserves it to clear the selection): use a real value. */
-export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
-export const SelectValue = SelectPrimitive.Value;
+type SelectProps = Omit<
+  ComponentProps<'select'>,
+  'value' | 'defaultValue' | 'onChange' | 'multiple' | 'size'
+> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** An icon drawn at the control's start, inside its border. */
+  icon?: ReactNode;
+  /** A lower control, for a banner or a toolbar. */
+  compact?: boolean;
+};
 
-export function SelectTrigger({
+/**
+ * The browser's own select, drawn to the app's style; its children are `<option>`s. A phone
+ * shows its own picker, the keyboard works as the platform's does (arrows and typing a name
+ * on the closed control pick at once), and nothing runs to mount it: Radix's select built
+ * every item of a closed list into a detached fragment, measured itself and mounted a popper
+ * on each screen (docs/decisions/0050-native-selects.md). `className` places the control (its
+ * width, its margins); the other props, an id and aria wiring from a FormField among them, go
+ * to the `<select>`. A value no option has shows the first option; a placeholder is a
+ * disabled option with the empty value, chosen while nothing else is.
+ */
+export function Select({
   className,
+  value,
+  onValueChange,
+  icon,
+  compact = false,
   children,
   ...props
-}: ComponentProps<typeof SelectPrimitive.Trigger>) {
+}: SelectProps) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        'border-input bg-background focus-visible:ring-ring focus-visible:ring-offset-background data-[placeholder]:text-muted-foreground flex h-10 w-full items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 [&>span]:truncate',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown aria-hidden="true" className="size-4 shrink-0 opacity-60" />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
-  );
-}
-
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
-  return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        position={position}
-        className={cn(
-          'bg-popover text-popover-foreground data-[state=open]:animate-fade-in relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-x-hidden overflow-y-auto rounded-md border shadow-md motion-reduce:animate-none',
-          position === 'popper' &&
-            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
-          className,
-        )}
+    <span className={cn('relative flex w-full min-w-0 items-center', className)}>
+      {icon ? (
+        <span className="text-muted-foreground pointer-events-none absolute left-2.5 flex [&_svg]:size-4">
+          {icon}
+        </span>
+      ) : null}
+      <select
         {...props}
+        value={value}
+        onChange={(event) => onValueChange(event.currentTarget.value)}
+        className={cn(
+          'border-input bg-background focus-visible:ring-ring focus-visible:ring-offset-background w-full min-w-0 cursor-pointer appearance-none truncate rounded-md border pr-9 pl-3 text-base shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
+          'aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive',
+          // The placeholder reads as one; the list it opens does not inherit the muted colour.
+          value === '' && 'text-muted-foreground [&>option]:text-foreground',
+          compact ? 'h-8' : 'h-10',
+          icon ? 'pl-8' : null,
+        )}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
-  );
-}
-
-export function SelectItem({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      className={cn(
-        'focus:bg-accent focus:text-accent-foreground relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute right-2 flex size-3.5 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <Check aria-hidden="true" className="size-4" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-    </SelectPrimitive.Item>
+        {children}
+      </select>
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute right-3 size-4 shrink-0 opacity-60"
+      />
+    </span>
   );
 }

@@ -2,13 +2,7 @@ import { BellRing, ChevronLeft, ChevronRight, Timer } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { REMINDER_INTERVAL_MINUTES } from '#shared/constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useRules } from '../api/get-rules.ts';
 import { isReminderInterval, useReminderInterval } from '../hooks/use-reminder-interval.ts';
@@ -87,23 +81,21 @@ export function RuleReminderBanner() {
             </>
           ) : null}
           <Select
+            aria-label="Reminder interval"
+            className="ml-1 w-auto"
+            compact
+            icon={<Timer aria-hidden="true" />}
             value={String(minutes)}
             onValueChange={(value) => {
               const next = Number(value);
               if (isReminderInterval(next)) setMinutes(next);
             }}
           >
-            <SelectTrigger aria-label="Reminder interval" className="ml-1 h-8 w-auto gap-1.5">
-              <Timer aria-hidden="true" className="text-muted-foreground size-4" />
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent align="end">
-              {REMINDER_INTERVAL_MINUTES.map((option) => (
-                <SelectItem key={option} value={String(option)}>
-                  {`${option} minutes`}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            {REMINDER_INTERVAL_MINUTES.map((option) => (
+              <option key={option} value={String(option)}>
+                {`${option} minutes`}
+              </option>
+            ))}
           </Select>
         </div>
       </div>

@@ -1,21 +1,15 @@
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ComplianceBand } from '#shared/compliance.ts';
 import { isCalendarDate } from '#shared/schemas/common.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
 import type { HistoryFilters as Filters } from '../hooks/use-history-filters.ts';
 
-/** Radix reserves the empty value, so "no filter" has a name of its own. */
+/** An option's value is never the empty string, so "no filter" has a name of its own. */
 const ALL = 'all';
 
 const bandOptions: { value: ComplianceBand; label: string }[] = [
@@ -35,9 +29,6 @@ type HistoryFiltersProps = {
 /** Date range, session type and rating band of the history. */
 export function HistoryFilters({ filters, onChange, onClear, canClear }: HistoryFiltersProps) {
   const { data: sessionTypes = [] } = useSessionTypes();
-  // A Select's root renders nothing: the label must point at its trigger by id.
-  const typeId = useId();
-  const bandId = useId();
   return (
     <div
       role="search"
@@ -46,44 +37,34 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
     >
       <DateFilter label="From" value={filters.from} onCommit={(from) => onChange({ from })} />
       <DateFilter label="To" value={filters.to} onCommit={(to) => onChange({ to })} />
-      <FormField label="Session type" id={typeId} className="min-w-0">
+      <FormField label="Session type" className="min-w-0">
         <Select
           value={filters.sessionTypeId === undefined ? ALL : String(filters.sessionTypeId)}
           onValueChange={(value) =>
             onChange({ sessionTypeId: value === ALL ? undefined : Number(value) })
           }
         >
-          <SelectTrigger id={typeId} className="min-w-0">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All session types</SelectItem>
-            {sessionTypes.map((type) => (
-              <SelectItem key={type.id} value={String(type.id)}>
-                {formatSessionType(type)}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <option value={ALL}>All session types</option>
+          {sessionTypes.map((type) => (
+            <option key={type.id} value={String(type.id)}>
+              {formatSessionType(type)}
+            </option>
+          ))}
         </Select>
       </FormField>
-      <FormField label="Rating" id={bandId} className="min-w-0">
+      <FormField label="Rating" className="min-w-0">
         <Select
           value={filters.band ?? ALL}
           onValueChange={(value) =>
             onChange({ band: bandOptions.find((option) => option.value === value)?.value })
           }
         >
-          <SelectTrigger id={bandId} className="min-w-0">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All ratings</SelectItem>
-            {bandOptions.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <option value={ALL}>All ratings</option>
+          {bandOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </Select>
       </FormField>
       {canClear ? (

@@ -39,7 +39,7 @@ function resultField(amount: typeof resultMoneySchema) {
 export const sessionFormSchema = z.object({
   name: createSessionSchema.shape.name,
   date: createSessionSchema.shape.date,
-  // A Radix Select holds a string, '' while nothing is chosen.
+  // A select holds a string, '' while nothing is chosen.
   sessionTypeId: z
     .string()
     .transform((value): number | null | undefined => (value === '' ? null : Number(value)))

@@ -4,13 +4,7 @@ import type { User } from '#shared/schemas/auth.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
 import { NotificationSwitch } from './notification-switch.tsx';
@@ -28,43 +22,40 @@ function useCurrencies(current: string) {
   }, [current]);
 }
 
-type CurrencySelectProps = Omit<ComponentProps<typeof SelectTrigger>, 'value' | 'onChange'> & {
-  value: string;
+type CurrencySelectProps = Omit<ComponentProps<typeof Select>, 'onValueChange' | 'children'> & {
   onChange: (value: string) => void;
 };
 
 /**
- * The currencies; the other props (the FormField's id and aria wiring) go to the trigger.
+ * The currencies; the other props (the FormField's id and aria wiring) go to the select.
  *
- * Radix renders every item of a closed Select too (into a detached fragment, to find the chosen
- * one's text), and the ~300 currencies made opening the settings screen build 39,000 nodes
- * for the 550 it shows: three times the screen's CPU. So until the trader reaches for the
- * control (focus, which the label's click and Tab give; a pointer over it; opening it) only
- * the chosen currency is rendered, then all of them: before any key or click can need them,
- * so typing a code on the closed trigger still picks it.
+ * About 300 options are more nodes than the rest of the settings screen, built in the one
+ * render of this card. So until the trader reaches for the control (focus, which the label's
+ * click and Tab give; a pointer over it, which comes before a press) only the chosen currency
+ * is rendered, then all of them: before any key or press can need them, so typing a code on
+ * the closed select still picks it.
  */
-function CurrencySelect({ value, onChange, ...triggerProps }: CurrencySelectProps) {
+function CurrencySelect({ value, onChange, onFocus, ...selectProps }: CurrencySelectProps) {
   const all = useCurrencies(value);
   const [reachedFor, setReachedFor] = useState(false);
   const currencies = reachedFor ? all : all.filter(({ code }) => code === value);
-  const reach = () => setReachedFor(true);
   return (
-    <Select value={value} onValueChange={onChange} onOpenChange={reach}>
-      <SelectTrigger
-        {...triggerProps}
-        onFocus={reach}
-        onPointerEnter={reach}
-        className="w-full sm:w-80"
-      >
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {currencies.map(({ code, label }) => (
-          <SelectItem key={code} value={code}>
-            {label}
-          </SelectItem>
-        ))}
-      </SelectContent>
+    <Select
+      {...selectProps}
+      value={value}
+      onValueChange={onChange}
+      onFocus={(event) => {
+        setReachedFor(true);
+        onFocus?.(event);
+      }}
+      onPointerEnter={() => setReachedFor(true)}
+      className="w-full sm:w-80"
+    >
+      {currencies.map(({ code, label }) => (
+        <option key={code} value={code}>
+          {label}
+        </option>
+      ))}
     </Select>
   );
 }
