@@ -21,7 +21,7 @@ type SelectProps = Omit<
  * every item of a closed list into a detached fragment, measured itself and mounted a popper
  * on each screen (docs/decisions/0050-native-selects.md). `className` places the control (its
  * width, its margins); the other props, an id and aria wiring from a FormField among them, go
- * to the `<select>`. A value no option has shows the first option; a placeholder is a
+ * to the `<select>`. A value no option has shows an empty control; a placeholder is a
  * disabled option with the empty value, chosen while nothing else is.
  */
 export function Select({
