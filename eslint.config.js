@@ -17,6 +17,13 @@ const noTestHelpers = {
   message: 'Production code never imports test helpers.',
 };
 
+/* Zod is used through src/shared/zod.ts, which sets its language (decision 51). */
+const zodThroughShared = ['zod', 'zod/mini'].map((name) => ({
+  name,
+  message:
+    "Import z from '#shared/zod.ts' (or '../zod.ts' in shared): it sets zod up (decision 51).",
+}));
+
 const featuresDir = './src/client/features';
 const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 const featureZones = features.map((feature) =>
@@ -108,25 +115,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'src/client/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noTestHelpers] }] },
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: zodThroughShared }] },
   },
   {
-    // Every page builds its schemas before it can start, one object per step of a chain:
-    // `z.int()` is one, `z.number().int()` three, for the same checks, messages and JSON
-    // Schema. (With messages of their own, a type's and an integer's differ: those stay.)
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/server/**/*.ts', 'src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.property.name='int'][arguments.length=0][callee.object.callee.object.name='z'][callee.object.callee.property.name='number'][callee.object.arguments.length=0]",
-          message: 'Use z.int(): the same checks, one schema built instead of three.',
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: zodThroughShared, patterns: [noTestHelpers] }],
     },
+  },
+  {
+    // The modules that set zod up, for the server and the browser.
+    files: ['src/shared/zod.ts', 'src/client/lib/zod-without-eval.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The bundled server keeps its packages external: `npm install --omit=dev` must run it.

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -19,18 +19,22 @@ function isProxyAddress(entry: string): boolean {
  * hop count, or the proxies' addresses. `true` is refused: it would let any client choose
  * its own address, and with it dodge the login limits.
  */
-const trustProxySchema = z.string().transform((value, context) => {
-  if (value === 'false' || value === '0') return false as const;
-  if (/^[1-9]\d?$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim());
-  if (value !== 'true' && entries.every(isProxyAddress)) return entries;
-  context.addIssue({
-    code: 'custom',
-    message:
-      'must be a hop count (such as 1) or the proxy addresses (such as 10.0.0.5,loopback); "true" would trust any client',
-  });
-  return z.NEVER;
-});
+const trustProxySchema = z.pipe(
+  z.string(),
+  z.transform((value, context) => {
+    if (value === 'false' || value === '0') return false as const;
+    if (/^[1-9]\d?$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    context.issues.push({
+      code: 'custom',
+      message:
+        'must be a hop count (such as 1) or the proxy addresses (such as 10.0.0.5,loopback); "true" would trust any client',
+      input: value,
+    });
+    return z.NEVER;
+  }),
+);
 
 const MAIL_FROM_ERROR =
   'must be an e-mail address, such as rulekeeper@example.com or "Rulekeeper <rulekeeper@example.com>"';
@@ -39,12 +43,14 @@ const MAIL_FROM_ERROR =
  * The sender of the notices' mail: an address, or a display name and an address in angle
  * brackets. One line only: a line break would let the value add headers to every message.
  */
-const mailFromSchema = z.string().refine((value) => {
-  if (/[\r\n]/.test(value)) return false;
-  const named = /^([^<>"]*|"[^"]*")\s*<([^<>\s]+)>$/.exec(value.trim());
-  const address = named ? named[2] : value.trim();
-  return z.email().safeParse(address).success;
-}, MAIL_FROM_ERROR);
+const mailFromSchema = z.string().check(
+  z.refine((value) => {
+    if (/[\r\n]/.test(value)) return false;
+    const named = /^([^<>"]*|"[^"]*")\s*<([^<>\s]+)>$/.exec(value.trim());
+    const address = named ? named[2] : value.trim();
+    return z.email().safeParse(address).success;
+  }, MAIL_FROM_ERROR),
+);
 
 const S3_PREFIX_ERROR =
   'must be folder names of letters, digits, - and _ separated by /, such as rulekeeper/ or prod/rulekeeper/';
@@ -59,75 +65,93 @@ const S3_SETTINGS = [
   'S3_PREFIX',
 ] as const;
 
+const JOBS_INTERVAL_ERROR = 'must be a whole number of seconds (0: no scheduled jobs)';
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number from 0 to 65535 (0: any free port)' })
-    .int()
-    .min(0)
-    .max(65535)
-    .default(5000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  REDIS_URL: z
-    .url({
+  PORT: z._default(
+    z.coerce
+      .number({ error: 'must be a port number from 0 to 65535 (0: any free port)' })
+      .check(z.int(), z.gte(0), z.lte(65535)),
+    5000,
+  ),
+  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  DATABASE_URL: z.optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
+  ),
+  REDIS_URL: z.optional(
+    z.url({
       protocol: /^rediss?$/,
       error: 'must be a redis:// or rediss:// URL, such as redis://:password@redis-host:6379/0',
-    })
-    .optional(),
-  SIGNUP: z.enum(['open', 'closed']).default('open'),
-  APP_NAME: z.string().trim().min(1).max(60).default('Rulekeeper'),
-  APP_COMPANY: z.string().trim().min(1).max(100).default('Rulekeeper Labs'),
-  TRUST_PROXY: trustProxySchema.default(false),
-  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  SIGNUP_RATE_LIMIT: z.coerce
-    .number({ error: 'must be a whole number of signups per address per hour' })
-    .int()
-    .min(1)
-    .default(20),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z
-    .url({
+    }),
+  ),
+  SIGNUP: z._default(z.enum(['open', 'closed']), 'open'),
+  APP_NAME: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(60)), 'Rulekeeper'),
+  APP_COMPANY: z._default(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    'Rulekeeper Labs',
+  ),
+  TRUST_PROXY: z._default(trustProxySchema, false),
+  COOKIE_SECURE: z._default(z.enum(['auto', 'true', 'false']), 'auto'),
+  SIGNUP_RATE_LIMIT: z._default(
+    z.coerce
+      .number({ error: 'must be a whole number of signups per address per hour' })
+      .check(z.int(), z.gte(1)),
+    20,
+  ),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+  SMTP_URL: z.optional(
+    z.url({
       protocol: /^smtps?$/,
       error:
         'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
-    })
-    .optional(),
-  MAIL_FROM: mailFromSchema.optional(),
-  JOBS_INTERVAL_SECONDS: z.coerce
-    .number({ error: 'must be a whole number of seconds (0: no scheduled jobs)' })
-    .int('must be a whole number of seconds (0: no scheduled jobs)')
-    .min(0, 'must be a whole number of seconds (0: no scheduled jobs)')
-    .max(86_400, 'must be at most 86400 seconds (a day)')
-    .default(300),
-  S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
-    )
-    .optional(),
-  S3_ENDPOINT: z
-    .url({
+    }),
+  ),
+  MAIL_FROM: z.optional(mailFromSchema),
+  JOBS_INTERVAL_SECONDS: z._default(
+    z.coerce
+      .number({ error: JOBS_INTERVAL_ERROR })
+      .check(
+        z.int(JOBS_INTERVAL_ERROR),
+        z.gte(0, JOBS_INTERVAL_ERROR),
+        z.lte(86_400, 'must be at most 86400 seconds (a day)'),
+      ),
+    300,
+  ),
+  S3_BUCKET: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+        ),
+      ),
+  ),
+  S3_ENDPOINT: z.optional(
+    z.url({
       protocol: /^https?$/,
       error: 'must be an http:// or https:// URL, such as http://minio.internal:9000',
-    })
-    .optional(),
-  S3_REGION: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be a region name, such as us-east-1 or eu-west-3')
-    .default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false'),
-  S3_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, S3_PREFIX_ERROR)
-    .optional(),
+    }),
+  ),
+  S3_REGION: z._default(
+    z
+      .string()
+      .check(z.regex(/^[a-z0-9-]+$/, 'must be a region name, such as us-east-1 or eu-west-3')),
+    'us-east-1',
+  ),
+  S3_ACCESS_KEY_ID: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  S3_SECRET_ACCESS_KEY: z.optional(z.string().check(z.minLength(1))),
+  S3_FORCE_PATH_STYLE: z._default(
+    z.enum(['true', 'false'], { error: 'must be true or false' }),
+    'false',
+  ),
+  S3_PREFIX: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, S3_PREFIX_ERROR)),
+  ),
 });
 
 export interface Config {

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import type { z } from '#shared/zod.ts';
 import { newAccountFields, signupSchema } from '#shared/schemas/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig, type AppDatabase } from './db/client.ts';
@@ -51,7 +51,7 @@ async function readPassword(): Promise<string> {
 }
 
 /** The first message of a failed check, named by its field. */
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues.map((issue) => issue.message).join('\n');
 }
 

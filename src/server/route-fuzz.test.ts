@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import { exportFileSchema } from '#shared/schemas/export.ts';
 import { createLoggedInUser, login, signup } from '#testing/factories.ts';
 import {

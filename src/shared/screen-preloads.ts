@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The build's list of the script files each screen behind the login needs beyond the page's
@@ -11,11 +11,11 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 export const screenPreloadsSchema = z.array(
   z.object({
     /** A route pattern of the client (`/history/:id`). */
-    path: z.string().startsWith('/'),
+    path: z.string().check(z.startsWith('/')),
     /** Same-origin script paths (`/assets/history-AbC123.js`). */
-    files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+    files: z.array(z.string().check(z.regex(/^\/assets\/[\w.-]+\.js$/))),
     /** The API calls the screen makes before it can draw itself (`/api/notices`), no query. */
-    calls: z.array(z.string().regex(/^\/api\/[\w/-]+$/)).default([]),
+    calls: z._default(z.array(z.string().check(z.regex(/^\/api\/[\w/-]+$/))), []),
   }),
 );
 export type ScreenPreload = z.infer<typeof screenPreloadsSchema>[number];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZodError } from 'zod';
+import { z } from '#shared/zod.ts';
 import { authSessionSchema } from '#shared/schemas/auth.ts';
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest, getErrorMessage, HttpError, NetworkError, withQuery } from './api-client.ts';
@@ -135,7 +135,7 @@ describe('apiRequest on a page that came with answers', () => {
     answer(200, JSON.stringify(session));
     await expect(
       apiRequest('/api/auth/session', { schema: authSessionSchema }),
-    ).rejects.toBeInstanceOf(ZodError);
+    ).rejects.toBeInstanceOf(z.core.$ZodError);
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '#shared/zod.ts';
 import { errorSchema, type ApiError } from '#shared/schemas/common.ts';
 import { pageAnswers } from './page-answers.ts';
 import { awaitTurn } from './turns.ts';
@@ -39,7 +39,7 @@ type RequestOptions<T> = {
    */
   query?: Record<string, string | number | boolean | undefined>;
   /** Validates the JSON answer; the call fails when the answer does not match. */
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
 };
 

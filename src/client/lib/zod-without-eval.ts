@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 
 // Zod compiles object schemas with `new Function` where it may, and probes for it when the first
 // object schema is built. The app's Content-Security-Policy forbids eval (script-src 'self'), so

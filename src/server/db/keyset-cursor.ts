@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '#shared/zod.ts';
 import { createErrorFactory } from '../errors.ts';
 
 /**
@@ -11,7 +11,7 @@ export function encodeCursor(position: readonly (string | number)[]): string {
 }
 
 /** The position in a cursor, or null when it is not one this list made. */
-export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T | null {
+export function decodeCursor<T>(cursor: string, schema: z.ZodMiniType<T>): T | null {
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
     return parsed.success ? parsed.data : null;
@@ -29,7 +29,7 @@ const invalidCursor = createErrorFactory({
 });
 
 /** The position a page starts after: null for the first page, 400 for a cursor this list did not make. */
-export function readCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | null {
+export function readCursor<T>(cursor: string | undefined, schema: z.ZodMiniType<T>): T | null {
   if (!cursor) return null;
   const position = decodeCursor(cursor, schema);
   if (position === null) throw invalidCursor();

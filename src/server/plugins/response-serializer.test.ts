@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import { authSessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { okSchema } from '#shared/schemas/common.ts';
 import { rulesResponseSchema } from '#shared/schemas/rules.ts';

@@ -1,6 +1,6 @@
 import fastJson, { type Schema } from 'fast-json-stringify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 
 interface RouteSchema {
   schema: unknown;
@@ -38,13 +38,14 @@ export function createResponseSerializerCompiler({
 }) {
   return ({ schema, method, url }: RouteSchema): Serialize => {
     // Plugins' own routes (API docs) declare plain JSON schemas.
-    if (!(schema instanceof z.ZodType)) return compiledOnFirstUse(() => fastJson(schema as Schema));
+    if (!(schema instanceof z.core.$ZodType))
+      return compiledOnFirstUse(() => fastJson(schema as Schema));
     const stringify = compiledOnFirstUse(() =>
       fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as Schema),
     );
     if (!isCheckingResponses) return stringify;
     return (data: unknown) => {
-      const result = schema.safeEncode(data);
+      const result = z.safeEncode(schema, data);
       if (!result.success)
         throw new ResponseSerializationError(method, url, { cause: result.error });
       return stringify(data);

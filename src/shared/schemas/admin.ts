@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { loginSchema, newAccountFields } from './auth.ts';
 import { idParam, pageQueryFields, pageSchema } from './common.ts';
 
@@ -8,8 +8,8 @@ export const adminUserSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   email: z.string(),
-  companyName: z.string().nullable(),
-  avatar: z.string().nullable(),
+  companyName: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });
@@ -28,7 +28,7 @@ export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 /** The 'Create New User' dialog: the fields of a signup, and whether the user is an administrator. */
 export const createUserSchema = z.strictObject({
   ...newAccountFields,
-  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).default(false),
+  isAdmin: z._default(z.boolean({ error: 'isAdmin must be true or false' }), false),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUserData = z.output<typeof createUserSchema>;

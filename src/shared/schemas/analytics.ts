@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { calendarDate } from './common.ts';
 
 /**
@@ -9,18 +9,20 @@ import { calendarDate } from './common.ts';
  */
 export const analyticsQuerySchema = z
   .strictObject({
-    from: calendarDate('from').optional(),
-    to: calendarDate('to').optional(),
-    today: calendarDate('today').optional(),
+    from: z.optional(calendarDate('from')),
+    to: z.optional(calendarDate('to')),
+    today: z.optional(calendarDate('today')),
   })
-  .refine((query) => query.from !== undefined || query.to !== undefined || query.today, {
-    message: "today is required without from or to: the trader's local day, like 2026-03-14",
-    path: ['today'],
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .check(
+    z.refine((query) => query.from !== undefined || query.to !== undefined || query.today, {
+      message: "today is required without from or to: the trader's local day, like 2026-03-14",
+      path: ['today'],
+    }),
+    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+      message: 'from must not be after to',
+      path: ['from'],
+    }),
+  );
 export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 

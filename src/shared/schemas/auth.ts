@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   COMPANY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -15,7 +15,7 @@ const username = requiredText({ label: 'Username', max: USERNAME_MAX_LENGTH });
 
 /** Passwords are never trimmed or otherwise changed: what was typed is what is hashed. */
 export function password(min: number, minMessage: string, label = 'Password') {
-  return z
+  const text = z
     .string({ error: textTypeError(label, minMessage) })
     .check(
       z.minLength(min, minMessage),
@@ -23,14 +23,14 @@ export function password(min: number, minMessage: string, label = 'Password') {
         PASSWORD_MAX_LENGTH,
         `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`,
       ),
-    )
-    .pipe(wellFormedText({ label }));
+    );
+  return z.pipe(text, wellFormedText({ label }));
 }
 
 export const loginSchema = z.strictObject({
   username,
   password: password(1, 'Password is required'),
-  rememberMe: z.boolean().default(false),
+  rememberMe: z._default(z.boolean(), false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -39,12 +39,15 @@ export type LoginInput = z.input<typeof loginSchema>;
  * also refuses a password found in its list of common passwords.
  */
 export const newAccountFields = {
-  username: username.pipe(
+  username: z.pipe(
+    username,
     z
       .string()
-      .regex(
-        /^[\p{L}\p{N}._-]+$/u,
-        'Username may contain only letters, numbers, dots, hyphens and underscores',
+      .check(
+        z.regex(
+          /^[\p{L}\p{N}._-]+$/u,
+          'Username may contain only letters, numbers, dots, hyphens and underscores',
+        ),
       ),
   ),
   password: password(
@@ -57,11 +60,14 @@ export const newAccountFields = {
     max: FULL_NAME_MAX_LENGTH,
     requiredMessage: 'Full name is required',
   }),
-  email: requiredText({
-    label: 'Email',
-    max: EMAIL_MAX_LENGTH,
-    requiredMessage: 'Invalid email address',
-  }).pipe(z.email('Invalid email address')),
+  email: z.pipe(
+    requiredText({
+      label: 'Email',
+      max: EMAIL_MAX_LENGTH,
+      requiredMessage: 'Invalid email address',
+    }),
+    z.email('Invalid email address'),
+  ),
   companyName: optionalText({ label: 'Trading company', max: COMPANY_NAME_MAX_LENGTH }),
 };
 
@@ -80,8 +86,8 @@ export const userSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   email: z.string(),
-  companyName: z.string().nullable(),
-  avatar: z.string().nullable(),
+  companyName: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   isAdmin: z.boolean(),
   createdAt: z.string(),
   preferences: z.object({
@@ -104,7 +110,7 @@ export const userResponseSchema = z.object({ user: userSchema });
 
 export const authSessionSchema = z.object({
   authenticated: z.boolean(),
-  user: userSchema.nullable(),
+  user: z.nullable(userSchema),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 import { groupThousands } from '../thousands.ts';
 
 /** Every error answer of the API. `issues` lists field errors of a 400. */
 export const errorSchema = z.object({
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
@@ -86,20 +86,23 @@ export function requiredText({
   min = 1,
   requiredMessage = `${label} is required`,
 }: TextOptions & { min?: number; requiredMessage?: string }) {
-  return z
-    .string({ error: textTypeError(label, requiredMessage) })
-    .check(z.trim(), z.minLength(min, requiredMessage), z.maxLength(max, maxMessage(label, max)))
-    .pipe(wellFormedText({ label, isMultiLine }));
+  return z.pipe(
+    z
+      .string({ error: textTypeError(label, requiredMessage) })
+      .check(z.trim(), z.minLength(min, requiredMessage), z.maxLength(max, maxMessage(label, max))),
+    wellFormedText({ label, isMultiLine }),
+  );
 }
 
 /** An optional text field, trimmed; blank (or absent) becomes `undefined`. */
 export function optionalText({ label, max, isMultiLine }: TextOptions) {
-  return z
+  const text = z
     .string({ error: `${label} must be text` })
-    .check(z.trim(), z.maxLength(max, maxMessage(label, max)))
-    .pipe(wellFormedText({ label, isMultiLine }))
-    .optional()
-    .transform((value) => (value ? value : undefined));
+    .check(z.trim(), z.maxLength(max, maxMessage(label, max)));
+  return z.pipe(
+    z.optional(z.pipe(text, wellFormedText({ label, isMultiLine }))),
+    z.transform((value) => (value ? value : undefined)),
+  );
 }
 
 /*
@@ -122,12 +125,12 @@ export function idSchema(label: string) {
 /** An id in a URL path: decimal digits only, then the same bounds as in a body. */
 export function idParam(label: string) {
   const error = idMessage(label);
-  return z
+  const digits = z
     .string({ error })
     .check(z.regex(/^[1-9][0-9]{0,9}$/, { error, abort: true }), (context) => {
       if (Number(context.value) > MAX_ID) refuse(context, error);
-    })
-    .transform(Number);
+    });
+  return z.pipe(digits, z.transform(Number));
 }
 
 /*
@@ -156,12 +159,12 @@ export function isCalendarDate(value: string): boolean {
 export function calendarDate(label: string, requiredMessage = `${label} is required`) {
   const error = `${label} must be a date like 2026-03-14`;
   const day = (value: string) => value.replace(/T00:00:00(\.000)?Z$/, '');
-  return z
+  const text = z
     .string({ error: textTypeError(label, requiredMessage) })
     .check(z.minLength(1, { error: requiredMessage, abort: true }), (context) => {
       if (!isCalendarDate(day(context.value))) refuse(context, error);
-    })
-    .transform(day);
+    });
+  return z.pipe(text, z.transform(day));
 }
 
 /** The `YYYY-MM-DD` of a wire date (`2026-03-14T00:00:00.000Z`) or of a day in that form. */
@@ -180,24 +183,28 @@ export function toWireDate(day: string): string {
  * which is null on the last page. The cursor is a keyset position, so rows added or deleted
  * between pages neither repeat nor skip the others.
  */
+const limitMessage = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
 export const pageQueryFields = {
-  limit: z.coerce
-    .number<number | string>({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
-    .max(PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
-    .default(PAGE_SIZE_DEFAULT),
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'cursor is not valid: start again from the first page')
-    .optional(),
+  limit: z._default(
+    z.coerce
+      .number<number | string>({ error: limitMessage })
+      .check(z.int(limitMessage), z.gte(1, limitMessage), z.lte(PAGE_SIZE_MAX, limitMessage)),
+    PAGE_SIZE_DEFAULT,
+  ),
+  cursor: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'cursor is not valid: start again from the first page'),
+      ),
+  ),
 };
 
 /** A page of a list: the rows under their usual name (`sessions`), and where the next page starts. */
-export function pageSchema<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
-  return z.object({ [key]: z.array(item), nextCursor: z.string().nullable() } as {
-    [K in Key]: z.ZodArray<Item>;
-  } & { nextCursor: z.ZodNullable<z.ZodString> });
+export function pageSchema<Key extends string, Item extends z.ZodMiniType>(key: Key, item: Item) {
+  return z.object({ [key]: z.array(item), nextCursor: z.nullable(z.string()) } as {
+    [K in Key]: z.ZodMiniArray<Item>;
+  } & { nextCursor: z.ZodMiniNullable<z.ZodMiniString> });
 }
 
 /**
@@ -206,5 +213,5 @@ export function pageSchema<Key extends string, Item extends z.ZodType>(key: Key,
  */
 export function imageDataUrl(label: string) {
   const error = `${label} must be sent as a data URL`;
-  return z.string({ error }).regex(/^data:[^,]{0,100};base64,/, error);
+  return z.string({ error }).check(z.regex(/^data:[^,]{0,100};base64,/, error));
 }

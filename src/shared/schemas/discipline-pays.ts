@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { analyticsQuerySchema } from './analytics.ts';
 
 /**
@@ -24,7 +24,7 @@ export const resultFigureSchema = z.object({
   /** Sessions with this kind of result. */
   sessions: z.int(),
   total: z.number(),
-  average: z.number().nullable(),
+  average: z.nullable(z.number()),
   /** Fewer than `DISCIPLINE_PAYS_MIN_SESSIONS` sessions: no average is given. */
   insufficient: z.boolean(),
 });
@@ -37,7 +37,7 @@ export const resultBandSchema = z.object({
   maxRating: z.int(),
   r: resultFigureSchema,
   /** Null in privacy mode. */
-  money: resultFigureSchema.nullable(),
+  money: z.nullable(resultFigureSchema),
 });
 export type ResultBand = z.infer<typeof resultBandSchema>;
 
@@ -45,7 +45,7 @@ export type ResultBand = z.infer<typeof resultBandSchema>;
 export const ruleSideSchema = z.object({
   sessions: z.int(),
   /** Null when the side has fewer than `DISCIPLINE_PAYS_MIN_SESSIONS` sessions. */
-  average: z.number().nullable(),
+  average: z.nullable(z.number()),
 });
 
 /** A rule's sessions of one kind of result, split by whether it was followed. */
@@ -53,7 +53,7 @@ export const ruleSplitSchema = z.object({
   followed: ruleSideSchema,
   broken: ruleSideSchema,
   /** `followed.average − broken.average` (of the rounded averages); null when `insufficient`. */
-  difference: z.number().nullable(),
+  difference: z.nullable(z.number()),
   /** Either side has fewer than `DISCIPLINE_PAYS_MIN_SESSIONS` sessions. */
   insufficient: z.boolean(),
 });
@@ -65,12 +65,12 @@ export const ruleResultSchema = z.object({
   description: z.string(),
   r: ruleSplitSchema,
   /** Null in privacy mode. */
-  money: ruleSplitSchema.nullable(),
+  money: z.nullable(ruleSplitSchema),
   /**
    * The difference the rule is ranked by: R when it has enough sessions (R compares across
    * accounts and currencies), else money; null when neither has (ranked last).
    */
-  rankedBy: z.enum(['r', 'money']).nullable(),
+  rankedBy: z.nullable(z.enum(['r', 'money'])),
 });
 export type RuleResult = z.infer<typeof ruleResultSchema>;
 
@@ -80,9 +80,9 @@ export const resultPointSchema = z.object({
   /** The session's calendar day, `YYYY-MM-DD`. */
   date: z.string(),
   rating: z.int(),
-  resultR: z.number().nullable(),
+  resultR: z.nullable(z.number()),
   /** Null in privacy mode. */
-  resultMoney: z.number().nullable(),
+  resultMoney: z.nullable(z.number()),
 });
 export type ResultPoint = z.infer<typeof resultPointSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { COMPLIANCE_BAND_NAMES } from '../compliance.ts';
 import { calendarDate } from './common.ts';
 
@@ -62,7 +62,7 @@ export const weakestRuleSchema = z.object({
   complianceRate: z.int(),
 });
 export type WeakestRule = z.infer<typeof weakestRuleSchema>;
-export const weakestRuleResponseSchema = z.object({ weakestRule: weakestRuleSchema.nullable() });
+export const weakestRuleResponseSchema = z.object({ weakestRule: z.nullable(weakestRuleSchema) });
 
 /** `GET /api/discipline/calendar?from=&to=`: both days included, at most 366 days. */
 export const calendarQuerySchema = z
@@ -70,14 +70,16 @@ export const calendarQuerySchema = z
     from: calendarDate('from'),
     to: calendarDate('to'),
   })
-  .refine((query) => query.from <= query.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  })
-  .refine((query) => daysInRange(query.from, query.to) <= CALENDAR_MAX_DAYS, {
-    message: `The calendar covers at most ${CALENDAR_MAX_DAYS} days`,
-    path: ['to'],
-  });
+  .check(
+    z.refine((query) => query.from <= query.to, {
+      message: 'from must not be after to',
+      path: ['from'],
+    }),
+    z.refine((query) => daysInRange(query.from, query.to) <= CALENDAR_MAX_DAYS, {
+      message: `The calendar covers at most ${CALENDAR_MAX_DAYS} days`,
+      path: ['to'],
+    }),
+  );
 export type CalendarQueryInput = z.input<typeof calendarQuerySchema>;
 export type CalendarQuery = z.output<typeof calendarQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   COMPANY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -30,28 +30,32 @@ export const EXPORT_IMAGES_FOLDER = 'images/';
 /** A screenshot's entry in the ZIP: `images/` and a file name of ours (no folders, no dots). */
 export const exportImagePathSchema = z
   .string()
-  .regex(
-    /^images\/[A-Za-z0-9_-]{1,64}\.(png|jpg|jpeg|webp|gif)$/,
-    'screenshot must be an image of the file, like images/abc.png',
+  .check(
+    z.regex(
+      /^images\/[A-Za-z0-9_-]{1,64}\.(png|jpg|jpeg|webp|gif)$/,
+      'screenshot must be an image of the file, like images/abc.png',
+    ),
   );
 
 /** A session's identity across accounts: random, kept by export and import. */
 const uidSchema = z
   .string({ error: 'uid must be text' })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'uid must be 8 to 64 letters, digits, - or _');
+  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'uid must be 8 to 64 letters, digits, - or _'));
 
 const timestampSchema = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
 
 const ruleText = {
   description: requiredText({ label: 'Rule description', max: RULE_DESCRIPTION_MAX_LENGTH }),
-  notes: optionalText({ label: 'Notes', max: RULE_NOTES_MAX_LENGTH, isMultiLine: true }).nullable(),
+  notes: z.nullable(
+    optionalText({ label: 'Notes', max: RULE_NOTES_MAX_LENGTH, isMultiLine: true }),
+  ),
 };
 
 const exportRuleSchema = z.strictObject({
   /** The rule's id in the exporting account: only a key for the checklists of this file. */
   id: idSchema('Rule id'),
   ...ruleText,
-  position: z.int().min(0).max(MAX_RULES_PER_USER),
+  position: z.int().check(z.gte(0), z.lte(MAX_RULES_PER_USER)),
 });
 export type ExportRule = z.output<typeof exportRuleSchema>;
 
@@ -71,35 +75,33 @@ const exportSessionSchema = z.strictObject({
   name: requiredText({ label: 'Session name', max: SESSION_NAME_MAX_LENGTH }),
   date: calendarDate('Date'),
   /** The market session's name (`London`); one this app does not know becomes none. */
-  sessionType: z.string().max(100).nullable(),
-  notes: optionalText({
-    label: 'Notes',
-    max: SESSION_NOTES_MAX_LENGTH,
-    isMultiLine: true,
-  }).nullable(),
+  sessionType: z.nullable(z.string().check(z.maxLength(100))),
+  notes: z.nullable(
+    optionalText({ label: 'Notes', max: SESSION_NOTES_MAX_LENGTH, isMultiLine: true }),
+  ),
   /** For the reader only: an import computes the rating from the checklist again. */
-  complianceRating: z.int().min(0).max(100),
-  checklist: z
-    .array(exportChecklistItemSchema)
-    .max(MAX_RULES_PER_USER * 10, 'checklist is too long')
-    .refine(
+  complianceRating: z.int().check(z.gte(0), z.lte(100)),
+  checklist: z.array(exportChecklistItemSchema).check(
+    z.maxLength(MAX_RULES_PER_USER * 10, 'checklist is too long'),
+    z.refine(
       (items) => new Set(items.map((item) => item.ruleId)).size === items.length,
       'checklist must name each rule at most once',
     ),
-  screenshot: exportImagePathSchema.nullable(),
+  ),
+  screenshot: z.nullable(exportImagePathSchema),
   /** The result in the profile's currency and in R; absent in files made before results. */
-  resultMoney: resultMoneySchema.nullable().optional(),
-  resultR: resultRSchema.nullable().optional(),
+  resultMoney: z.optional(z.nullable(resultMoneySchema)),
+  resultR: z.optional(z.nullable(resultRSchema)),
   createdAt: timestampSchema,
 });
 
 const exportProfileSchema = z.strictObject({
-  username: z.string().max(USERNAME_MAX_LENGTH),
-  fullName: z.string().max(FULL_NAME_MAX_LENGTH),
-  email: z.string().max(EMAIL_MAX_LENGTH),
-  companyName: z.string().max(COMPANY_NAME_MAX_LENGTH).nullable(),
+  username: z.string().check(z.maxLength(USERNAME_MAX_LENGTH)),
+  fullName: z.string().check(z.maxLength(FULL_NAME_MAX_LENGTH)),
+  email: z.string().check(z.maxLength(EMAIL_MAX_LENGTH)),
+  companyName: z.nullable(z.string().check(z.maxLength(COMPANY_NAME_MAX_LENGTH))),
   /** The currency of the money results, for the reader: an import keeps the account's own. */
-  currency: z.string().max(3).optional(),
+  currency: z.optional(z.string().check(z.maxLength(3))),
 });
 
 /** How many sessions one file may hold: years of daily trading, and a bound on the work. */
@@ -111,20 +113,20 @@ export const exportFileSchema = z.strictObject({
   exportedAt: timestampSchema,
   /** Who exported it, for the reader: an import never changes the importing account. */
   profile: exportProfileSchema,
-  rules: z
-    .array(exportRuleSchema)
-    .max(MAX_RULES_PER_USER, `rules: at most ${MAX_RULES_PER_USER}`)
-    .refine(
+  rules: z.array(exportRuleSchema).check(
+    z.maxLength(MAX_RULES_PER_USER, `rules: at most ${MAX_RULES_PER_USER}`),
+    z.refine(
       (rules) => new Set(rules.map((rule) => rule.id)).size === rules.length,
       'rules must have different ids',
     ),
-  sessions: z
-    .array(exportSessionSchema)
-    .max(EXPORT_MAX_SESSIONS, `sessions: at most ${groupThousands(EXPORT_MAX_SESSIONS)}`)
-    .refine(
+  ),
+  sessions: z.array(exportSessionSchema).check(
+    z.maxLength(EXPORT_MAX_SESSIONS, `sessions: at most ${groupThousands(EXPORT_MAX_SESSIONS)}`),
+    z.refine(
       (sessions) => new Set(sessions.map((session) => session.uid)).size === sessions.length,
       'sessions must have different uids',
     ),
+  ),
 });
 export type ExportFile = z.output<typeof exportFileSchema>;
 /** The file as the server writes it (before the import's trimming). */

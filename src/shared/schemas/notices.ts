@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { idParam } from './common.ts';
 
 /** The 30-day compliance below which a trader is alerted (at most once a week). */
@@ -17,7 +17,7 @@ export const reportSessionSchema = z.object({
   date: z.string(),
   complianceRating: z.int(),
   /** The result in R, when the trader recorded one. */
-  resultR: z.number().nullable(),
+  resultR: z.nullable(z.number()),
 });
 export type ReportSession = z.infer<typeof reportSessionSchema>;
 
@@ -34,19 +34,19 @@ export const weeklyReportSchema = z.object({
   /** Runs at 100% and at ≥ 90% over all sessions, as they stood when the report was written. */
   streaks: z.object({ perfect: runSchema, excellent: runSchema }),
   /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */
-  weakestRule: z
-    .object({
+  weakestRule: z.nullable(
+    z.object({
       ruleId: z.int(),
       description: z.string(),
       brokenCount: z.int(),
       totalCount: z.int(),
       complianceRate: z.int(),
-    })
-    .nullable(),
+    }),
+  ),
   /** Highest rating, then highest result in R; null without sessions. */
-  bestSession: reportSessionSchema.nullable(),
+  bestSession: z.nullable(reportSessionSchema),
   /** Lowest rating, then lowest result in R; null with fewer than two sessions. */
-  worstSession: reportSessionSchema.nullable(),
+  worstSession: z.nullable(reportSessionSchema),
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
 
@@ -67,7 +67,7 @@ const noticeBase = {
   periodKey: z.string(),
   createdAt: z.string(),
   /** When the trader dismissed it; null while unread. */
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 };
 
 export const noticeSchema = z.discriminatedUnion('kind', [

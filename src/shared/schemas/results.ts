@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { RESULT_MONEY_MAX, RESULT_R_MAX } from '../constants.ts';
 import { groupThousands } from '../thousands.ts';
 
@@ -9,13 +9,13 @@ import { groupThousands } from '../thousands.ts';
  */
 function resultAmount(label: string, max: number) {
   const range = `${label} must be between -${groupThousands(max)} and ${groupThousands(max)}`;
-  return z
-    .number({ error: `${label} must be a number` })
-    .min(-max, range)
-    .max(max, range)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+  return z.number({ error: `${label} must be a number` }).check(
+    z.gte(-max, range),
+    z.lte(max, range),
+    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
       message: `${label} can have at most two decimals`,
-    });
+    }),
+  );
 }
 
 export const resultMoneySchema = resultAmount('Result', RESULT_MONEY_MAX);
@@ -38,5 +38,7 @@ export function isKnownCurrency(code: string): boolean {
 
 export const currencySchema = z
   .string({ error: 'Currency must be text' })
-  .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as USD')
-  .refine(isKnownCurrency, 'Currency is not a known currency code');
+  .check(
+    z.regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as USD'),
+    z.refine(isKnownCurrency, 'Currency is not a known currency code'),
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   MAX_RULES_PER_USER,
   RULE_DESCRIPTION_MAX_LENGTH,
@@ -9,7 +9,7 @@ import { idParam, idSchema, optionalText, requiredText } from './common.ts';
 export const ruleSchema = z.object({
   id: z.int(),
   description: z.string(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   displayOrder: z.int(),
 });
 export type Rule = z.infer<typeof ruleSchema>;
@@ -28,13 +28,13 @@ export type RuleData = z.output<typeof ruleInputSchema>;
 export const ruleIdParamsSchema = z.strictObject({ id: idParam('Rule id') });
 
 export const reorderRulesSchema = z.strictObject({
-  ruleIds: z
-    .array(idSchema('Rule id'), { error: 'ruleIds must be a list of rule ids' })
-    .max(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once')
-    .refine(
+  ruleIds: z.array(idSchema('Rule id'), { error: 'ruleIds must be a list of rule ids' }).check(
+    z.maxLength(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once'),
+    z.refine(
       (ids) => new Set(ids).size === ids.length,
       'ruleIds must list each of your rules exactly once',
     ),
+  ),
 });
 export type ReorderRulesInput = z.infer<typeof reorderRulesSchema>;
 

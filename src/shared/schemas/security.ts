@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { newAccountFields, password } from './auth.ts';
 
 /**
@@ -11,10 +11,12 @@ export const changePasswordSchema = z
     currentPassword: password(1, 'Current password is required', 'Current password'),
     newPassword: newAccountFields.password,
   })
-  .refine((input) => input.newPassword !== input.currentPassword, {
-    path: ['newPassword'],
-    message: 'New password must be different from the current one',
-  });
+  .check(
+    z.refine((input) => input.newPassword !== input.currentPassword, {
+      path: ['newPassword'],
+      message: 'New password must be different from the current one',
+    }),
+  );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type ChangePasswordData = z.output<typeof changePasswordSchema>;
 
@@ -37,10 +39,10 @@ export const activeLoginsResponseSchema = z.object({ logins: z.array(activeLogin
 export type ActiveLoginsResponse = z.infer<typeof activeLoginsResponseSchema>;
 
 /** How many other logins a request ended: 'Log out everywhere else' and a password change. */
-export const endedLoginsSchema = z.object({ ended: z.int().min(0) });
+export const endedLoginsSchema = z.object({ ended: z.int().check(z.gte(0)) });
 export type EndedLogins = z.infer<typeof endedLoginsSchema>;
 
 /** A login's public id in a path. */
 export const loginIdParamsSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Login id is not valid'),
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Login id is not valid')),
 });

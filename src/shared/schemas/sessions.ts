@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { COMPLIANCE_BAND_NAMES } from '../compliance.ts';
 import {
   BULK_DELETE_MAX,
@@ -25,7 +25,7 @@ export const sessionTypeSchema = z.object({
   /** `HH:MM` in UTC. */
   startTime: z.string(),
   endTime: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
 });
 export type SessionType = z.infer<typeof sessionTypeSchema>;
 
@@ -46,27 +46,27 @@ export const sessionSummarySchema = z.object({
   name: z.string(),
   /** The calendar day the trader chose, as that day's midnight UTC. */
   date: z.string(),
-  sessionTypeId: z.int().nullable(),
+  sessionTypeId: z.nullable(z.int()),
   /** `round(100 × followed / total)`, computed by the server. */
   complianceRating: z.int(),
   followedCount: z.int(),
   totalCount: z.int(),
   /** Opaque reference of the screenshot: `/api/screenshots/{ref}` (and `/thumbnail`). */
-  screenshotPath: z.string().nullable(),
+  screenshotPath: z.nullable(z.string()),
   /**
    * The result in the trader's currency, if recorded; always null while the trader hides
    * money amounts.
    */
-  resultMoney: z.number().nullable(),
+  resultMoney: z.nullable(z.number()),
   /** The result in R (multiples of the planned risk), if recorded. */
-  resultR: z.number().nullable(),
+  resultR: z.nullable(z.number()),
   createdAt: z.string(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 /** A session with its checklist and notes, as the details page shows it. */
-export const sessionSchema = sessionSummarySchema.extend({
-  notes: z.string().nullable(),
+export const sessionSchema = z.extend(sessionSummarySchema, {
+  notes: z.nullable(z.string()),
   /** The checklist in the order it was shown when the session was recorded. */
   rulesFollowed: z.array(sessionRuleResultSchema),
 });
@@ -78,12 +78,12 @@ const checklistItemSchema = z.strictObject({
 });
 
 function checklist(repeatedMessage: string) {
-  return z
-    .array(checklistItemSchema, { error: 'rulesFollowed must be a list of rules' })
-    .max(MAX_RULES_PER_USER, repeatedMessage)
-    .refine((items) => new Set(items.map((item) => item.ruleId)).size === items.length, {
+  return z.array(checklistItemSchema, { error: 'rulesFollowed must be a list of rules' }).check(
+    z.maxLength(MAX_RULES_PER_USER, repeatedMessage),
+    z.refine((items) => new Set(items.map((item) => item.ruleId)).size === items.length, {
       message: repeatedMessage,
-    });
+    }),
+  );
 }
 
 const screenshotData = imageDataUrl('The screenshot');
@@ -95,15 +95,14 @@ const sessionFields = {
     requiredMessage: 'Session name is required',
   }),
   date: calendarDate('Date', 'Date is required'),
-  sessionTypeId: idSchema('Session type')
-    .nullish()
-    .pipe(z.number({ error: 'Session type is required' })),
+  sessionTypeId: z.pipe(
+    z.nullish(idSchema('Session type')),
+    z.number({ error: 'Session type is required' }),
+  ),
   /** Blank notes are stored as none (null). */
-  notes: optionalText({
-    label: 'Notes',
-    max: SESSION_NOTES_MAX_LENGTH,
-    isMultiLine: true,
-  }).nullable(),
+  notes: z.nullable(
+    optionalText({ label: 'Notes', max: SESSION_NOTES_MAX_LENGTH, isMultiLine: true }),
+  ),
 };
 
 /**
@@ -113,11 +112,11 @@ const sessionFields = {
 export const createSessionSchema = z.strictObject({
   ...sessionFields,
   rulesFollowed: checklist('rulesFollowed must list each rule at most once'),
-  screenshotData: screenshotData.nullish(),
-  resultMoney: resultMoneySchema.nullish(),
-  resultR: resultRSchema.nullish(),
+  screenshotData: z.nullish(screenshotData),
+  resultMoney: z.nullish(resultMoneySchema),
+  resultR: z.nullish(resultRSchema),
   /** Sent by clients as the product was observed; the server computes its own. */
-  complianceRating: z.unknown().optional(),
+  complianceRating: z.optional(z.unknown()),
 });
 export type CreateSessionInput = z.input<typeof createSessionSchema>;
 export type CreateSessionData = z.output<typeof createSessionSchema>;
@@ -130,11 +129,11 @@ export type CreateSessionData = z.output<typeof createSessionSchema>;
 export const updateSessionSchema = z.strictObject({
   ...sessionFields,
   rulesFollowed: checklist("rulesFollowed must list each of the session's rules exactly once"),
-  screenshotData: screenshotData.nullable().optional(),
+  screenshotData: z.optional(z.nullable(screenshotData)),
   /** Absent keeps the recorded result (a trader who hides money never sees it), null clears it. */
-  resultMoney: resultMoneySchema.nullable().optional(),
-  resultR: resultRSchema.nullable().optional(),
-  complianceRating: z.unknown().optional(),
+  resultMoney: z.optional(z.nullable(resultMoneySchema)),
+  resultR: z.optional(z.nullable(resultRSchema)),
+  complianceRating: z.optional(z.unknown()),
 });
 export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
 export type UpdateSessionData = z.output<typeof updateSessionSchema>;
@@ -145,15 +144,17 @@ export const sessionIdParamsSchema = z.strictObject({ id: idParam('Session id') 
 export const sessionsQuerySchema = z.strictObject({
   ...pageQueryFields,
   /** First and last calendar day, both included. */
-  from: calendarDate('from').optional(),
-  to: calendarDate('to').optional(),
-  sessionTypeId: idParam('sessionTypeId').optional(),
-  band: z.enum(COMPLIANCE_BAND_NAMES, { error: 'band must be green, amber or red' }).optional(),
+  from: z.optional(calendarDate('from')),
+  to: z.optional(calendarDate('to')),
+  sessionTypeId: z.optional(idParam('sessionTypeId')),
+  band: z.optional(z.enum(COMPLIANCE_BAND_NAMES, { error: 'band must be green, amber or red' })),
   /** `true`: only sessions with a screenshot (the dashboard's Recent Screenshots). */
-  hasScreenshot: z
-    .enum(['true', 'false'], { error: 'hasScreenshot must be true or false' })
-    .transform((value) => value === 'true')
-    .optional(),
+  hasScreenshot: z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { error: 'hasScreenshot must be true or false' }),
+      z.transform((value) => value === 'true'),
+    ),
+  ),
 });
 export type SessionsQueryInput = z.input<typeof sessionsQuerySchema>;
 export type SessionsQuery = z.output<typeof sessionsQuerySchema>;
@@ -165,11 +166,11 @@ export const sessionResponseSchema = z.object({ session: sessionSchema });
 
 /** 'Delete Selected': the sessions of one loaded page at most, in one transaction. */
 export const bulkDeleteSessionsSchema = z.strictObject({
-  ids: z
-    .array(idSchema('Session id'), { error: 'ids must be a list of session ids' })
-    .min(1, 'Select at least one session')
-    .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} sessions can be deleted at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'ids must name each session once'),
+  ids: z.array(idSchema('Session id'), { error: 'ids must be a list of session ids' }).check(
+    z.minLength(1, 'Select at least one session'),
+    z.maxLength(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} sessions can be deleted at once`),
+    z.refine((ids) => new Set(ids).size === ids.length, 'ids must name each session once'),
+  ),
 });
 export type BulkDeleteSessionsInput = z.infer<typeof bulkDeleteSessionsSchema>;
 
@@ -179,5 +180,5 @@ export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.int() });
 /** A screenshot reference in a path: the server's own random name and the image's format. */
 const screenshotRefSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/, 'Screenshot reference is not valid');
+  .check(z.regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/, 'Screenshot reference is not valid'));
 export const screenshotParamsSchema = z.strictObject({ ref: screenshotRefSchema });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { analyticsQuerySchema, analyticsSchema } from './analytics.ts';
 import { calendarDate, idParam } from './common.ts';
 import { streaksSchema } from './discipline.ts';
@@ -26,11 +26,12 @@ export const DEFAULT_ORDER: Record<TeamSort, SortOrder> = {
 export const teamQuerySchema = z.strictObject({
   /** The administrator's local day: the 30-day windows end on it. */
   today: calendarDate('today', 'today is required: your local day, like 2026-03-14'),
-  sort: z
-    .enum(TEAM_SORTS, { error: `sort must be one of ${TEAM_SORTS.join(', ')}` })
-    .default('name'),
+  sort: z._default(
+    z.enum(TEAM_SORTS, { error: `sort must be one of ${TEAM_SORTS.join(', ')}` }),
+    'name',
+  ),
   /** Without it, the column's own order (`DEFAULT_ORDER`). */
-  order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
+  order: z.optional(z.enum(SORT_ORDERS, { error: 'order must be asc or desc' })),
 });
 export type TeamQueryInput = z.input<typeof teamQuerySchema>;
 export type TeamQuery = z.output<typeof teamQuerySchema>;
@@ -51,17 +52,17 @@ export const teamMemberSchema = z.strictObject({
    * The dashboard's figure: `round(100 × followed items / all items)` over the sessions of the
    * 30 days ending on `today`; null when there was no session in them (not a 0%).
    */
-  compliance: z.int().nullable(),
+  compliance: z.nullable(z.int()),
   /** Sessions in those 30 days. */
   sessionCount: z.int(),
   /** The same figure over the 30 days before them; null without a session. */
-  previousCompliance: z.int().nullable(),
+  previousCompliance: z.nullable(z.int()),
   previousSessionCount: z.int(),
   /** `compliance − previousCompliance` in points; null when either is null. */
-  trend: z.int().nullable(),
+  trend: z.nullable(z.int()),
   /** The current run of sessions at 90% or more. */
   currentStreak: z.int(),
-  weakestRule: teamWeakestRuleSchema.nullable(),
+  weakestRule: z.nullable(teamWeakestRuleSchema),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

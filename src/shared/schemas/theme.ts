@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** How the app looks: light, dark, or as the device is set. Remembered per user. */
 export const THEMES = ['light', 'dark', 'system'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import type { AdminUsersQuery } from '#shared/schemas/admin.ts';
 import { MAX_ID } from '#shared/schemas/common.ts';
 import type { AppDatabase } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import type { UserRecord } from '../../db/schema.ts';
 import { userColumns } from '../users/users.repository.ts';
 
 /** Ids grow with each new account, so newest first is highest id first, on the primary key. */
-const cursorSchema = z.tuple([z.int().min(1).max(MAX_ID)]);
+const cursorSchema = z.tuple([z.int().check(z.gte(1), z.lte(MAX_ID))]);
 
 export type AdminRepository = ReturnType<typeof createAdminRepository>;
 

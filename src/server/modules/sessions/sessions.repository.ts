@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import { bandRange } from '#shared/compliance.ts';
 import { isCalendarDate, MAX_ID, toWireDate } from '#shared/schemas/common.ts';
 import { fromHundredths } from '#shared/schemas/results.ts';
@@ -59,7 +59,10 @@ function toSummary(row: SummaryRow): SessionSummary {
 }
 
 /** The position of a row in the newest-first order: its date, then its id. */
-const cursorSchema = z.tuple([z.string().refine(isCalendarDate), z.int().min(1).max(MAX_ID)]);
+const cursorSchema = z.tuple([
+  z.string().check(z.refine(isCalendarDate)),
+  z.int().check(z.gte(1), z.lte(MAX_ID)),
+]);
 
 /** A session's row fields as the service writes them. */
 export interface SessionRowData {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '#shared/zod.ts';
 import { userResponseSchema, type signupSchema } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';

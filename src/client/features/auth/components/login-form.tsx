@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '#shared/zod.ts';
 import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';

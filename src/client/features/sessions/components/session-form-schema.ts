@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import {
   createSessionSchema,
   type CreateSessionInput,
@@ -26,10 +26,13 @@ export type ScreenshotValue =
 
 /** A result input's text: blank is none, anything else must read as the API's number. */
 function resultField(amount: typeof resultMoneySchema) {
-  return z
-    .string()
-    .transform((text) => (text.trim() === '' ? null : Number(text.trim())))
-    .pipe(amount.nullable());
+  return z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text) => (text.trim() === '' ? null : Number(text.trim()))),
+    ),
+    z.nullable(amount),
+  );
 }
 
 /**
@@ -40,10 +43,13 @@ export const sessionFormSchema = z.object({
   name: createSessionSchema.shape.name,
   date: createSessionSchema.shape.date,
   // A select holds a string, '' while nothing is chosen.
-  sessionTypeId: z
-    .string()
-    .transform((value): number | null | undefined => (value === '' ? null : Number(value)))
-    .pipe(createSessionSchema.shape.sessionTypeId),
+  sessionTypeId: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value): number | null | undefined => (value === '' ? null : Number(value))),
+    ),
+    createSessionSchema.shape.sessionTypeId,
+  ),
   /** The ids of the checklist items ticked as followed, in checklist order. */
   rulesFollowed: z.array(z.number()),
   notes: createSessionSchema.shape.notes,

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'wouter';
-import type { z } from 'zod';
+import type { z } from '#shared/zod.ts';
 import type { ComplianceBand } from '#shared/compliance.ts';
 import { sessionsQuerySchema } from '#shared/schemas/sessions.ts';
 import type { SessionFilters } from '../api/get-sessions.ts';
@@ -14,7 +14,10 @@ export type HistoryFilters = {
 };
 
 /** One query field checked as the server checks it; anything it would refuse is `undefined`. */
-function parseField<Output>(schema: z.ZodType<Output>, value: string | null): Output | undefined {
+function parseField<Output>(
+  schema: z.ZodMiniType<Output>,
+  value: string | null,
+): Output | undefined {
   const result = schema.safeParse(value ?? undefined);
   return result.success ? result.data : undefined;
 }

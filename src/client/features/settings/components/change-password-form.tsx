@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import { changePasswordSchema } from '#shared/schemas/security.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -14,14 +14,16 @@ const { currentPassword, newPassword } = changePasswordSchema.shape;
 /** The server's checks, plus the confirmation that only a person typing needs. */
 const passwordFormSchema = z
   .object({ currentPassword, newPassword, confirmNewPassword: z.string() })
-  .refine((values) => values.newPassword !== values.currentPassword, {
-    path: ['newPassword'],
-    message: 'New password must be different from the current one',
-  })
-  .refine((values) => values.confirmNewPassword === values.newPassword, {
-    path: ['confirmNewPassword'],
-    message: 'Passwords do not match',
-  });
+  .check(
+    z.refine((values) => values.newPassword !== values.currentPassword, {
+      path: ['newPassword'],
+      message: 'New password must be different from the current one',
+    }),
+    z.refine((values) => values.confirmNewPassword === values.newPassword, {
+      path: ['confirmNewPassword'],
+      message: 'Passwords do not match',
+    }),
+  );
 type PasswordFormValues = z.infer<typeof passwordFormSchema>;
 
 /** In the order they are shown: a server refusal focuses the first field it names. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import type { User } from '#shared/schemas/auth.ts';
 import { updateProfileSchema } from '#shared/schemas/settings.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
@@ -15,9 +15,9 @@ const { fullName, email, companyName } = updateProfileSchema.shape;
 
 /** The card saves all three fields at once, so none is optional here; a blank company clears it. */
 const profileFormSchema = z.object({
-  fullName: fullName.unwrap(),
-  email: email.unwrap(),
-  companyName: companyName.unwrap().unwrap(),
+  fullName: fullName.def.innerType,
+  email: email.def.innerType,
+  companyName: companyName.def.innerType.def.innerType,
 });
 type ProfileFormInput = z.input<typeof profileFormSchema>;
 type ProfileFormData = z.output<typeof profileFormSchema>;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '#shared/zod.ts';
 import type { User } from '#shared/schemas/auth.ts';
 import type { SessionType } from '#shared/schemas/sessions.ts';
 import { updateProfileSchema } from '#shared/schemas/settings.ts';
@@ -13,12 +13,12 @@ import { useSaveSettings } from '../hooks/use-save-settings.ts';
 import { NotificationPermission } from './notification-permission.tsx';
 import { SessionTypeChoices } from './session-type-choices.tsx';
 
-const reminderFields = updateProfileSchema.shape.preferences
-  .unwrap()
-  .shape.reminders.unwrap().shape;
+// Each level of the profile change is optional there; the form sends both fields.
+const reminderFields =
+  updateProfileSchema.shape.preferences.def.innerType.shape.reminders.def.innerType.shape;
 const remindersFormSchema = z.object({
-  sessionTypeIds: reminderFields.sessionTypeIds.unwrap(),
-  minutesBefore: reminderFields.minutesBefore.unwrap(),
+  sessionTypeIds: reminderFields.sessionTypeIds.def.innerType,
+  minutesBefore: reminderFields.minutesBefore.def.innerType,
 });
 type RemindersForm = z.infer<typeof remindersFormSchema>;
 
