@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { refuse } from '#shared/schemas/common.ts';
 import { z } from '#shared/zod.ts';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -26,12 +27,10 @@ const trustProxySchema = z.pipe(
     if (/^[1-9]\d?$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
     if (value !== 'true' && entries.every(isProxyAddress)) return entries;
-    context.issues.push({
-      code: 'custom',
-      message:
-        'must be a hop count (such as 1) or the proxy addresses (such as 10.0.0.5,loopback); "true" would trust any client',
-      input: value,
-    });
+    refuse(
+      context,
+      'must be a hop count (such as 1) or the proxy addresses (such as 10.0.0.5,loopback); "true" would trust any client',
+    );
     return z.NEVER;
   }),
 );

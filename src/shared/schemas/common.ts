@@ -44,8 +44,8 @@ interface TextOptions {
  * to one `.check()` instead, with the same messages, results and JSON Schema.
  */
 
-/** Refuses the value a check of a `.check()` is looking at, with `message`. */
-function refuse(context: z.core.ParsePayload<string>, message: string) {
+/** Refuses the value a check of a `.check()` (or a transform) is looking at, with `message`. */
+export function refuse(context: z.core.ParsePayload, message: string) {
   context.issues.push({ code: 'custom', message, input: context.value });
 }
 
