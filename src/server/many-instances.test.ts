@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Analytics } from '#shared/schemas/analytics.ts';
 import { MAX_LOGIN_ATTEMPTS_PER_USERNAME } from './modules/auth/attempt-limits.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '#testing/notices.ts';
@@ -15,8 +16,9 @@ import { startServer, type ServerProcess } from '#testing/server-process.ts';
  * With DATABASE_URL and S3_* an instance keeps no state of its own, so instances behind a
  * balancer act as one app. Two real servers on one PostgreSQL database, one bucket and one mail
  * server: a login made on one is good on the other, an image stored through one is served by
- * the other, the login limit counts attempts on both, and the scheduled weekly report, which
- * both run every second, is written and mailed once.
+ * the other, figures one keeps end with a write through the other, the login limit counts
+ * attempts on both, and the scheduled weekly report, which both run every second, is written
+ * and mailed once.
  */
 describePostgres('two instances on one database and one object store', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -143,6 +145,43 @@ describePostgres('two instances on one database and one object store', () => {
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await image.arrayBuffer()).subarray(0, 8)).toEqual(png.subarray(0, 8));
+  });
+
+  test('figures one instance kept are computed again after a write through the other', async () => {
+    await signUp(one, 'eve', 'eve-trades-2026');
+    const cookie = await logIn(one, 'eve', 'eve-trades-2026');
+    const rule = await postJson(one, '/api/rules', { description: 'Journal every trade' }, cookie);
+    const ruleId = (await rule.json()).rule.id as number;
+    const figuresOnTwo = async () => {
+      const response = await fetch(`${two}/api/analytics?today=2026-01-10`, {
+        headers: { cookie },
+      });
+      expect(response.status).toBe(200);
+      const { followedCount, totalCount } = (await response.json()) as Analytics;
+      return [followedCount, totalCount];
+    };
+    expect(await figuresOnTwo()).toEqual([0, 0]);
+    for (const [followed, figures] of [
+      [true, [1, 1]],
+      [false, [1, 2]],
+    ] as const) {
+      const saved = await postJson(
+        one,
+        '/api/sessions',
+        {
+          name: 'Asia session',
+          date: '2026-01-08',
+          sessionTypeId: 3,
+          rulesFollowed: [{ ruleId, followed }],
+          notes: null,
+        },
+        cookie,
+      );
+      expect(saved.status).toBe(201);
+      // Asked twice: the second is answered from what instance two kept, and still holds.
+      expect(await figuresOnTwo()).toEqual(figures);
+      expect(await figuresOnTwo()).toEqual(figures);
+    }
   });
 
   test('the login limit counts the attempts made on both instances', async () => {

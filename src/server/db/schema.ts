@@ -31,6 +31,8 @@ export interface UsersTable {
   /** JSON list of the session type ids the trader wants a browser reminder before. */
   reminder_session_types: ColumnType<string, string | undefined, string>;
   reminder_minutes_before: ColumnType<number, number | undefined, number>;
+  /** Changed by every recount of the trader's analytics summaries; empty before the first. */
+  summaries_version: ColumnType<string, never, string>;
   created_at: Timestamp;
   updated_at: ColumnType<string, never, string>;
 }
@@ -160,4 +162,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 /** A user as the server handles it outside the password check: no password hash. */
-export type UserRecord = Omit<UserRow, 'password_hash' | 'username_normalized' | 'updated_at'>;
+export type UserRecord = Omit<
+  UserRow,
+  'password_hash' | 'username_normalized' | 'updated_at' | 'summaries_version'
+>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
 import { boolToInt, monthKey } from '../../db/dialect.ts';
@@ -22,6 +23,8 @@ function inMonths(date: Expression<string>, months: string[]): Expression<SqlBoo
  * month touches both), so the summaries always say what the sessions say. Recounting a month
  * reads at most that month's sessions: it costs the same however long the history is; the
  * whole-history figures read one row per rule and month (1,320 for five years of 20 rules).
+ * Last, it gives the trader's summaries a new version, which ends every answer of their
+ * figures that an instance kept (`analytics-answers.ts`) when the transaction commits.
  */
 export async function refreshMonthSummaries(
   { db, dialect }: AppDatabase,
@@ -72,6 +75,13 @@ export async function refreshMonthSummaries(
   `.execute(db);
 
   await refreshRuleStats({ db, dialect }, userId);
+  // Random rather than counted: a database restored from a backup brings back only versions
+  // whose figures it also brings back, where a count would start again at numbers already used.
+  await db
+    .updateTable('users')
+    .set({ summaries_version: randomUUID() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Each rule's figures over all the trader's months, and its text in the latest session. */

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Analytics } from '#shared/schemas/analytics.ts';
+import type { Session } from '#shared/schemas/sessions.ts';
+import { exportZip, importFile } from '#testing/data-transfer.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { expectRefusedQuery } from '#testing/requests.ts';
 import { createRules } from '#testing/rules.ts';
@@ -28,15 +30,19 @@ describeEachDialect('GET /api/analytics', (dialect) => {
   /** One session a day, each with one rule followed out of two. */
   const sessionsOn = async (dates: string[]) => {
     const [a, b] = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'B' }]);
+    const sessions: Session[] = [];
     for (const date of dates) {
-      await createSession(t.app, cookie, {
-        date,
-        rulesFollowed: [
-          { ruleId: a!.id, followed: true },
-          { ruleId: b!.id, followed: false },
-        ],
-      });
+      sessions.push(
+        await createSession(t.app, cookie, {
+          date,
+          rulesFollowed: [
+            { ruleId: a!.id, followed: true },
+            { ruleId: b!.id, followed: false },
+          ],
+        }),
+      );
     }
+    return sessions;
   };
 
   test('a new trader gets zeros and empty lists', async () => {
@@ -93,6 +99,107 @@ describeEachDialect('GET /api/analytics', (dialect) => {
     expect(mine.ruleCompliance.map((r) => r.description)).toEqual(['A', 'B']);
     const theirs = await analytics('today=2026-03-14', other.cookie);
     expect(theirs).toMatchObject({ overallCompliance: 100, followedCount: 1, totalCount: 1 });
+  });
+
+  describe('answers kept between requests', () => {
+    const summaryOf = (figures: Analytics) => ({
+      overall: [figures.followedCount, figures.totalCount],
+      rules: figures.ruleCompliance.map((rule) => [rule.description, rule.followedCount]),
+      months: figures.monthlyTrends.map((month) => [month.monthKey, month.totalSessions]),
+    });
+
+    test('an answer is given again while the trader’s summaries are unchanged', async () => {
+      await sessionsOn(['2026-03-10']);
+      const first = await analytics('today=2026-03-14');
+      // Changed behind the server's back, without a recount: the kept answer still stands…
+      await t.database.db.updateTable('rule_stats').set({ followed_count: 0 }).execute();
+      expect(await analytics('today=2026-03-14')).toEqual(first);
+      // …until a write recounts the trader's summaries: rule_stats is rebuilt whole.
+      const [rule] = await createRules(t.app, cookie, [{ description: 'C' }]);
+      await createSession(t.app, cookie, {
+        date: '2026-03-11',
+        rulesFollowed: [{ ruleId: rule!.id, followed: true }],
+      });
+      expect(summaryOf(await analytics('today=2026-03-14'))).toEqual({
+        overall: [2, 3],
+        rules: [
+          ['A', 1],
+          ['C', 1],
+          ['B', 0],
+        ],
+        months: [['2026-03', 2]],
+      });
+    });
+
+    test('every kind of write ends the kept answers of the trader’s figures', async () => {
+      const [first, second] = await sessionsOn(['2026-03-10', '2026-03-11']);
+      const read = async () => summaryOf(await analytics('today=2026-03-14'));
+      expect(await read()).toMatchObject({ overall: [2, 4], months: [['2026-03', 2]] });
+
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${first!.id}`,
+        headers: { cookie },
+        payload: {
+          name: first!.name,
+          date: '2026-02-10',
+          sessionTypeId: first!.sessionTypeId,
+          notes: null,
+          rulesFollowed: first!.rulesFollowed.map(({ ruleId }) => ({ ruleId, followed: true })),
+        },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      // Moved out of the 30 days into February, with both rules followed.
+      expect(await read()).toMatchObject({
+        overall: [1, 2],
+        months: [
+          ['2026-02', 1],
+          ['2026-03', 1],
+        ],
+      });
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions/${first!.id}`,
+        headers: { cookie },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await read()).toMatchObject({ overall: [1, 2], months: [['2026-03', 1]] });
+
+      const bulk = await t.app.inject({
+        method: 'POST',
+        url: '/api/sessions/bulk-delete',
+        headers: { cookie },
+        payload: { ids: [second!.id] },
+      });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      expect(await read()).toEqual({ overall: [0, 0], rules: [], months: [] });
+
+      // Another trader's history, taken in by an import.
+      const other = await createLoggedInUser(t.app);
+      const [theirs] = await createRules(t.app, other.cookie, [{ description: 'Theirs' }]);
+      await createSession(t.app, other.cookie, {
+        date: '2026-03-12',
+        rulesFollowed: [{ ruleId: theirs!.id, followed: true }],
+      });
+      await importFile(t.app, cookie, await exportZip(t.app, other.cookie));
+      expect(await read()).toEqual({
+        overall: [1, 1],
+        rules: [['Theirs', 1]],
+        months: [['2026-03', 1]],
+      });
+    });
+
+    test('each trader and each window has an answer of its own', async () => {
+      await sessionsOn(['2026-02-10', '2026-03-10']);
+      const other = await createLoggedInUser(t.app);
+      expect(await analytics('today=2026-03-14')).toMatchObject({ totalCount: 2 });
+      expect(await analytics('today=2026-03-14', other.cookie)).toMatchObject({ totalCount: 0 });
+      // Another today moves the 30 days; a range covers what it names.
+      expect(await analytics('today=2026-02-20')).toMatchObject({ totalCount: 2 });
+      expect(await analytics('today=2026-04-30')).toMatchObject({ totalCount: 0 });
+      expect(await analytics('from=2026-02-01&to=2026-03-31')).toMatchObject({ totalCount: 4 });
+    });
   });
 
   test.each([
