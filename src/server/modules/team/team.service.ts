@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { Analytics, AnalyticsQuery } from '#shared/schemas/analytics.ts';
 import type { Streaks } from '#shared/schemas/discipline.ts';
 import {
@@ -17,20 +18,6 @@ export type TeamService = ReturnType<typeof createTeamService>;
 
 /** How many traders' streaks and weakest rules are read at the same time. */
 const CONCURRENCY = 8;
-
-/** `work` for each item, at most `limit` at a time, results in the items' order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 const byName = (a: TeamMember, b: TeamMember) =>
   a.fullName.localeCompare(b.fullName, 'en', { sensitivity: 'base' }) ||
@@ -71,7 +58,7 @@ export function createTeamService({ database }: { database: AppDatabase }) {
   return {
     async listTeam(query: TeamQuery): Promise<Team> {
       const rows = await team.sharingTraders(query.today);
-      const traders = await mapLimited(rows, CONCURRENCY, async (row): Promise<TeamMember> => {
+      const traders = await pLimit(CONCURRENCY).map(rows, async (row): Promise<TeamMember> => {
         const [streaks, weakest] = await Promise.all([
           discipline.streaks(row.id),
           discipline.weakestRule(row.id, query.today),

@@ -1,0 +1,35 @@
+import sharp from 'sharp';
+import { expect, test } from 'vitest';
+import { createPng } from '#testing/images.ts';
+import { IMAGES_AT_ONCE, processAvatar, processImage } from './process-image.ts';
+
+const LIMITS = { maxBytes: 20_000_000, maxPixels: 20_000_000 };
+
+test('images that arrive together are worked on a few at a time', async () => {
+  const png = await createPng(2400, 1600);
+  // sharp's own count of the pipelines it was given and has not finished, read between turns
+  // of the event loop while the uploads are worked on.
+  let busiest = 0;
+  let watching = true;
+  const watcher = (async () => {
+    while (watching) {
+      const { queue, process } = sharp.counters();
+      busiest = Math.max(busiest, queue + process);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const work = [
+    ...Array.from({ length: 2 * IMAGES_AT_ONCE + 2 }, () => processImage(png, LIMITS)),
+    processAvatar(png, LIMITS),
+  ];
+  const [first] = await Promise.all(work);
+  watching = false;
+  await watcher;
+
+  expect(first).toMatchObject({ extension: 'png' });
+  expect(busiest).toBeGreaterThan(0);
+  // A screenshot is two pipelines at once, the re-encoded image and its thumbnail; sharp counts
+  // a finished one until its callback returns, by which time the next image may have begun.
+  // Without the limit every upload's first step would be counted at once.
+  expect(busiest).toBeLessThanOrEqual(2 * IMAGES_AT_ONCE + 1);
+});
