@@ -5,11 +5,19 @@ import { prepareQuery } from '../../db/prepared-query.ts';
 import type { AnalyticsWindows } from './analytics.shape.ts';
 
 /**
- * How many answers one instance keeps, the least recently asked going first. One is about 15
- * kB of heap for five years of 20 rules: a few MiB at most. A trader asks for a few windows
- * a day (the dashboard's and the analytics screen's, on each visit and focus).
+ * What one instance keeps, the least recently asked going first: at most 500 answers and 20,000
+ * of their rows (months and rules), which took about 270 bytes of heap each, so about 5 MiB at
+ * most. Five years of 20 rules is 87 rows. The dates a session may have (the years 1900 to
+ * 9999) would let one trader's months run to tens of thousands: an answer of more than 2,000
+ * rows is computed each time and never kept. A trader asks for a few windows a day (the
+ * dashboard's and the analytics screen's, on each visit and focus).
  */
-const KEPT_ANSWERS = 500;
+export const KEPT_ANSWERS = { max: 500, maxSize: 20_000, maxEntrySize: 2_000 };
+
+/** An answer's size, in rows. */
+function rowsOf(answer: Analytics): number {
+  return 1 + answer.ruleCompliance.length + answer.monthlyTrends.length;
+}
 
 const selectSummariesVersion = prepareQuery<{ userId: number }, { version: string }>((db, param) =>
   db.selectFrom('users').select('summaries_version as version').where('id', '=', param('userId')),
@@ -32,7 +40,8 @@ function keyOf(userId: number, { overall, details }: AnalyticsWindows): string {
  */
 export function createAnalyticsAnswers({ db }: AppDatabase) {
   const kept = new LRUCache<string, { version: string; answer: Analytics }>({
-    max: KEPT_ANSWERS,
+    ...KEPT_ANSWERS,
+    sizeCalculation: ({ answer }) => rowsOf(answer),
   });
 
   return {
