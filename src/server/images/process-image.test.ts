@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { createPng } from '#testing/images.ts';
-import { IMAGES_AT_ONCE, processAvatar, processImage } from './process-image.ts';
+import { IMAGES_AT_ONCE, ImageRejected, processAvatar, processImage } from './process-image.ts';
 
 const LIMITS = { maxBytes: 20_000_000, maxPixels: 20_000_000 };
 
@@ -32,4 +32,20 @@ test('images that arrive together are worked on a few at a time', async () => {
   // a finished one until its callback returns, by which time the next image may have begun.
   // Without the limit every upload's first step would be counted at once.
   expect(busiest).toBeLessThanOrEqual(2 * IMAGES_AT_ONCE + 1);
+});
+
+test('a file that is not an image is refused at once, not after the images before it', async () => {
+  const png = await createPng(2400, 1600);
+  let finished = 0;
+  const images = Array.from({ length: IMAGES_AT_ONCE + 1 }, () =>
+    processImage(png, LIMITS).then(() => (finished += 1)),
+  );
+  await expect(processImage(Buffer.from('<svg onload="alert(1)">'), LIMITS)).rejects.toEqual(
+    new ImageRejected('not-an-image'),
+  );
+  await expect(processAvatar(Buffer.alloc(LIMITS.maxBytes + 1), LIMITS)).rejects.toEqual(
+    new ImageRejected('too-many-bytes'),
+  );
+  expect(finished).toBe(0);
+  await Promise.all(images);
 });

@@ -57,15 +57,21 @@ const THUMBNAIL = { width: 480, height: 320 };
 const AVATAR_SIZE = 256;
 
 /**
- * Checks an uploaded image by its bytes: one of the four formats by its signature, within the
- * byte limit, and within the pixel limit by its header, before anything is decoded. Answers its
- * format and a reader of it, oriented by its EXIF rotation, that refuses truncated pixels.
+ * Checks an uploaded file by its bytes, before it waits for its turn: within the byte limit,
+ * and one of the four formats by its signature. Answers the format.
  */
-async function openImage(bytes: Buffer, limits: ImageLimits) {
+function formatOf(bytes: Buffer, limits: ImageLimits): ImageFormat {
   if (bytes.length > limits.maxBytes) throw new ImageRejected('too-many-bytes');
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRejected('not-an-image');
+  return format;
+}
 
+/**
+ * Checks an image within the pixel limit by its header, before anything is decoded. Answers a
+ * reader of it, oriented by its EXIF rotation, that refuses truncated pixels.
+ */
+async function openImage(bytes: Buffer, limits: ImageLimits) {
   // failOn 'warning' (sharp's default) also refuses truncated files.
   const input = (limitInputPixels: number | false = limits.maxPixels) =>
     sharp(bytes, { limitInputPixels, failOn: 'warning', animated: false });
@@ -79,7 +85,7 @@ async function openImage(bytes: Buffer, limits: ImageLimits) {
   }
   if (!width || !height) throw new ImageRejected('not-an-image');
   if (width * height > limits.maxPixels) throw new ImageRejected('too-many-pixels');
-  return { format, oriented: () => input().rotate() };
+  return () => input().rotate();
 }
 
 /** Runs the encoders; a failure there means the header was fine but the pixels are not. */
@@ -97,9 +103,10 @@ async function encodeOrReject<T>(encode: () => Promise<T>): Promise<T> {
  * WebP keep their format; a GIF becomes a PNG of its first frame. A file that is not one of the
  * four, is cut short or is corrupt is refused, and so is one over the byte or pixel limits.
  */
-export function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+  const format = formatOf(bytes, limits);
   return imageWork(async () => {
-    const { format, oriented } = await openImage(bytes, limits);
+    const oriented = await openImage(bytes, limits);
     return encodeOrReject(async () => {
       const [image, thumbnail] = await Promise.all([
         encode(oriented(), format),
@@ -114,9 +121,10 @@ export function processImage(bytes: Buffer, limits: ImageLimits): Promise<Proces
 }
 
 /** A profile picture: the same checks, then a 256 × 256 WebP cut to the middle of the image. */
-export function processAvatar(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {
+export async function processAvatar(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {
+  formatOf(bytes, limits);
   return imageWork(async () => {
-    const { oriented } = await openImage(bytes, limits);
+    const oriented = await openImage(bytes, limits);
     return encodeOrReject(() =>
       oriented()
         .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover' })
