@@ -57,3 +57,34 @@ test('a transaction that checks, then writes, is not failed by another process w
   otherProcess.prepare(`insert into entries (label) values ('operator')`).run();
   expect(await count()).toBe(2);
 });
+
+test('rows come back as the driver itself builds them, on either driver', async () => {
+  // On Node 20 the server reads rows as arrays and builds their objects itself (the older
+  // driver's objects cost twice as much); the rows must not change with it: same keys in the
+  // same order, the last of two equal names winning, every storage class kept.
+  await sql`insert into entries (label) values ('one'), ('two')`.execute(server.db);
+  const text = `select e.id, e.label, e.id * 1.5 as share, null as empty, x'00ff' as bytes,
+      'repeated' as label from entries e order by e.id`;
+  const expected = otherProcess.prepare(text).all() as Record<string, unknown>[];
+  expect(expected).toHaveLength(2);
+
+  const { rows } = await sql.raw<Record<string, unknown>>(text).execute(server.db);
+  expect(rows).toEqual(expected);
+  expect(rows.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
+
+  const streamed: Record<string, unknown>[] = [];
+  for await (const row of server.db
+    .selectFrom('entries' as never)
+    .select(sql<string>`label`.as('label'))
+    .orderBy(sql`id`)
+    .stream()) {
+    streamed.push(row);
+  }
+  expect(streamed).toEqual([{ label: 'one' }, { label: 'two' }]);
+
+  const { rows: inserted } = await sql<{
+    id: number;
+    label: string;
+  }>`insert into entries (label) values ('three') returning id, label`.execute(server.db);
+  expect(inserted).toEqual([{ id: 3, label: 'three' }]);
+});
