@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Analytics } from '#shared/schemas/analytics.ts';
+import type { SessionsPage } from '#shared/schemas/sessions.ts';
 import { MAX_LOGIN_ATTEMPTS_PER_USERNAME } from './modules/auth/attempt-limits.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '#testing/notices.ts';
@@ -16,7 +17,7 @@ import { startServer, type ServerProcess } from '#testing/server-process.ts';
  * With DATABASE_URL and S3_* an instance keeps no state of its own, so instances behind a
  * balancer act as one app. Two real servers on one PostgreSQL database, one bucket and one mail
  * server: a login made on one is good on the other, an image stored through one is served by
- * the other, figures one keeps end with a write through the other, the login limit counts
+ * the other, figures and pages one keeps end with a write through the other, the login limit counts
  * attempts on both, and the scheduled weekly report, which both run every second, is written
  * and mailed once.
  */
@@ -147,7 +148,7 @@ describePostgres('two instances on one database and one object store', () => {
     expect(Buffer.from(await image.arrayBuffer()).subarray(0, 8)).toEqual(png.subarray(0, 8));
   });
 
-  test('figures one instance kept are computed again after a write through the other', async () => {
+  test('figures and pages one instance kept are computed again after a write through the other', async () => {
     await signUp(one, 'eve', 'eve-trades-2026');
     const cookie = await logIn(one, 'eve', 'eve-trades-2026');
     const rule = await postJson(one, '/api/rules', { description: 'Journal every trade' }, cookie);
@@ -160,7 +161,13 @@ describePostgres('two instances on one database and one object store', () => {
       const { followedCount, totalCount } = (await response.json()) as Analytics;
       return [followedCount, totalCount];
     };
+    const historyOnTwo = async () => {
+      const response = await fetch(`${two}/api/sessions`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as SessionsPage).sessions.length;
+    };
     expect(await figuresOnTwo()).toEqual([0, 0]);
+    expect(await historyOnTwo()).toBe(0);
     for (const [followed, figures] of [
       [true, [1, 1]],
       [false, [1, 2]],
@@ -181,6 +188,8 @@ describePostgres('two instances on one database and one object store', () => {
       // Asked twice: the second is answered from what instance two kept, and still holds.
       expect(await figuresOnTwo()).toEqual(figures);
       expect(await figuresOnTwo()).toEqual(figures);
+      expect(await historyOnTwo()).toBe(figures[1]);
+      expect(await historyOnTwo()).toBe(figures[1]);
     }
   });
 

@@ -23,8 +23,10 @@ function inMonths(date: Expression<string>, months: string[]): Expression<SqlBoo
  * month touches both), so the summaries always say what the sessions say. Recounting a month
  * reads at most that month's sessions: it costs the same however long the history is; the
  * whole-history figures read one row per rule and month (1,320 for five years of 20 rules).
- * Last, it gives the trader's summaries a new version, which ends every answer of their
- * figures that an instance kept (`analytics-answers.ts`) when the transaction commits.
+ * Last, it gives the trader's sessions a new version, which ends every answer read from them
+ * that an instance kept (`kept-answers.ts`: the figures, and the history's pages) when the
+ * transaction commits. So every write of a trader's sessions calls it, even one that changes
+ * no figure (a rename, a new screenshot): the pages show those too.
  */
 export async function refreshMonthSummaries(
   { db, dialect }: AppDatabase,

@@ -12,6 +12,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { refreshMonthSummaries } from '../analytics/analytics-summaries.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { createKeptPages } from './kept-pages.ts';
 import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
 import { createSessionTypesRepository } from './session-types.repository.ts';
 import {
@@ -88,6 +89,7 @@ export function createSessionsService({
 }) {
   const sessions = createSessionsRepository(database);
   const sessionTypes = createSessionTypesRepository(database);
+  const pages = createKeptPages(database);
   /**
    * A write under the trader's lock. `days` are the session days it changed: their months'
    * analytics summaries are recounted in the same transaction.
@@ -127,7 +129,7 @@ export function createSessionsService({
 
   return {
     listSessions: (userId: number, query: SessionsQuery): Promise<SessionsPage> =>
-      sessions.listSessions(userId, query),
+      pages.page(userId, query, () => sessions.listSessions(userId, query)),
 
     getSession: (userId: number, id: number): Promise<Session> => readSession(sessions, userId, id),
 

@@ -1,0 +1,52 @@
+import { LRUCache } from 'lru-cache';
+import type { AppDatabase } from '../../db/client.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
+
+/** How much one kind of answer may keep, in the units of its `sizeOf` (its rows). */
+export interface KeptAnswersBounds {
+  /** Answers at most. */
+  max: number;
+  /** Rows of all of them at most. */
+  maxSize: number;
+  /** A larger answer is computed each time and never kept. */
+  maxEntrySize: number;
+}
+
+const selectSessionsVersion = prepareQuery<{ userId: number }, { version: string }>((db, param) =>
+  db.selectFrom('users').select('summaries_version as version').where('id', '=', param('userId')),
+);
+
+/**
+ * Answers read from a trader's sessions (figures, pages of the history), each kept with the
+ * version of the trader's sessions it was computed from. Every write of a trader's sessions
+ * recounts their summaries and changes that version in the same transaction
+ * (`analytics-summaries.ts`), so a kept answer is given again only while the database still
+ * says what it was computed from; any instance's write ends it on every instance. The version
+ * is read before the answer is computed, so a kept answer is never older than the version it
+ * is kept under. Kept answers are shared between requests: nothing may change one.
+ */
+export function createKeptAnswers<Answer extends object>(
+  { db }: AppDatabase,
+  bounds: KeptAnswersBounds,
+  sizeOf: (answer: Answer) => number,
+) {
+  const kept = new LRUCache<string, { version: string; answer: Answer }>({
+    ...bounds,
+    sizeCalculation: ({ answer }) => sizeOf(answer),
+  });
+
+  return {
+    /** The trader's answer to the question `key` names, kept or computed. */
+    async answer(userId: number, key: string, compute: () => Promise<Answer>): Promise<Answer> {
+      const [trader] = await selectSessionsVersion(db, { userId });
+      // A trader deleted meanwhile: nothing worth keeping.
+      if (!trader) return compute();
+      const traderKey = `${userId} ${key}`;
+      const known = kept.get(traderKey);
+      if (known?.version === trader.version) return known.answer;
+      const answer = await compute();
+      kept.set(traderKey, { version: trader.version, answer });
+      return answer;
+    },
+  };
+}
