@@ -5,8 +5,9 @@ import { createKeptAnswers, type KeptAnswersBounds } from '../analytics/kept-ans
 
 /**
  * What one instance keeps of the history's pages, the least recently asked going first: at most
- * 500 pages and 10,000 of their sessions, which took about 330 bytes of heap each, so about
- * 3 MiB at most; any page fits (200 sessions at most). A trader asks for a few pages a visit:
+ * 500 pages and 10,000 of their sessions, which took about 320 bytes of heap each in the
+ * bench's data (longer names take more), so 3–5 MiB at most; any page fits (200 sessions at
+ * most). A trader asks for a few pages a visit:
  * the dashboard's latest sessions and screenshots, the history's first page with its filters.
  */
 export const KEPT_PAGES: KeptAnswersBounds = {
