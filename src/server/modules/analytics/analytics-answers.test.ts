@@ -67,6 +67,29 @@ describeEachDialect('kept analytics answers', (dialect) => {
     expect(computed).toEqual([3, 4, 3]);
   });
 
+  test('an answer computed while a write commits is computed again at the next ask', async () => {
+    // The write lands after the version was read and before the answer is kept: what was
+    // computed may be from before or after it, so it must not outlive the version read first.
+    const answers = createAnalyticsAnswers(t.database);
+    const computed: string[] = [];
+    const askDuringWrite = () =>
+      answers.answer(userId, march, async () => {
+        computed.push('during');
+        await t.database.db
+          .updateTable('users')
+          .set({ summaries_version: `written ${computed.length}` })
+          .where('id', '=', userId)
+          .execute();
+        return answerOf(1);
+      });
+    await askDuringWrite();
+    await answers.answer(userId, march, async () => {
+      computed.push('after');
+      return answerOf(2);
+    });
+    expect(computed).toEqual(['during', 'after']);
+  });
+
   test('an answer too large to keep is computed each time, and others stay kept', async () => {
     const { computed, ask } = asker(createAnalyticsAnswers(t.database));
     const huge = KEPT_ANSWERS.maxEntrySize;

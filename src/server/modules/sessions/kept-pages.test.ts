@@ -86,6 +86,30 @@ describeEachDialect('pages of the history kept between requests', (dialect) => {
     expect(await names()).toEqual(['April', 'March']);
   });
 
+  test('reads in parallel with writes never leave a page or figures older than the last write', async () => {
+    // On PostgreSQL the reads run on other connections while the writes commit: a read may
+    // compute from a newer state than the version it read, and finish after a newer read.
+    // Whatever is kept then, the page asked for after the last write must show every write.
+    const saves = Array.from({ length: 12 }, (_, i) =>
+      createSession(t.app, cookie, { name: `S${i}`, date: `2026-03-${String(10 + i)}` }),
+    );
+    const reads = Array.from({ length: 24 }, (_, i) =>
+      i % 2 ? page() : t.app.inject({ method: 'GET', url: '/api/analytics', headers: { cookie } }),
+    );
+    await Promise.all([...saves, ...reads]);
+    for (let ask = 0; ask < 2; ask++) {
+      expect((await page()).sessions).toHaveLength(12);
+      const figures = await t.app.inject({
+        method: 'GET',
+        url: '/api/analytics?from=2026-03-01&to=2026-03-31',
+        headers: { cookie },
+      });
+      expect(figures.json<{ monthlyTrends: { totalSessions: number }[] }>().monthlyTrends).toEqual([
+        expect.objectContaining({ totalSessions: 12 }),
+      ]);
+    }
+  });
+
   test('a trader who hides money amounts never gets them from a kept page', async () => {
     await createSession(t.app, cookie, { resultMoney: 250, resultR: 2 });
     expect((await page()).sessions[0]).toMatchObject({ resultMoney: 250, resultR: 2 });
