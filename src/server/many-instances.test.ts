@@ -17,9 +17,9 @@ import { startServer, type ServerProcess } from '#testing/server-process.ts';
  * With DATABASE_URL and S3_* an instance keeps no state of its own, so instances behind a
  * balancer act as one app. Two real servers on one PostgreSQL database, one bucket and one mail
  * server: a login made on one is good on the other, an image stored through one is served by
- * the other, figures and pages one keeps end with a write through the other, the login limit counts
- * attempts on both, and the scheduled weekly report, which both run every second, is written
- * and mailed once.
+ * the other, figures and pages one keeps end with a write through the other, the login limit
+ * counts attempts on both, and the scheduled weekly report, which both run every second, is
+ * written and mailed once.
  */
 describePostgres('two instances on one database and one object store', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -188,6 +188,7 @@ describePostgres('two instances on one database and one object store', () => {
       // Asked twice: the second is answered from what instance two kept, and still holds.
       expect(await figuresOnTwo()).toEqual(figures);
       expect(await figuresOnTwo()).toEqual(figures);
+      // One rule a session: as many sessions as checklist items.
       expect(await historyOnTwo()).toBe(figures[1]);
       expect(await historyOnTwo()).toBe(figures[1]);
     }
