@@ -13,6 +13,11 @@ declare module 'fastify' {
     user: User | null;
     /** The cookie token of the current login, for logout. */
     loginToken: string | null;
+    /**
+     * The version of the logged-in user's sessions, read with the login: what answers kept
+     * from them are checked against (`kept-answers.ts`). Null without a login.
+     */
+    sessionsVersion: string | null;
   }
 }
 
@@ -47,17 +52,19 @@ export const authenticatePlugin = fp(
   async (app: FastifyInstance, options: AuthenticateOptions) => {
     app.decorateRequest('user', null);
     app.decorateRequest('loginToken', null);
+    app.decorateRequest('sessionsVersion', null);
 
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[LOGIN_COOKIE];
       if (!token) return;
-      const user = await options.auth.validateLoginToken(token);
-      if (!user) {
+      const loggedIn = await options.auth.validateLoginToken(token);
+      if (!loggedIn) {
         clearLoginCookie(reply);
         return;
       }
-      request.user = user;
+      request.user = loggedIn.user;
       request.loginToken = token;
+      request.sessionsVersion = loggedIn.sessionsVersion;
     });
   },
   { name: 'authenticate' },

@@ -90,6 +90,32 @@ describeEachDialect('kept analytics answers', (dialect) => {
     expect(computed).toEqual(['during', 'after']);
   });
 
+  test('a version read with the login is used as it is, without asking the database', async () => {
+    const answers = createAnalyticsAnswers(t.database);
+    const computed: string[] = [];
+    const ask = (version: string) =>
+      answers.answer(
+        userId,
+        march,
+        async () => {
+          computed.push(version);
+          return answerOf(1);
+        },
+        version,
+      );
+    await ask('login one');
+    await ask('login one');
+    // The database's version has not changed: only the one given can tell these apart.
+    await ask('login two');
+    expect(computed).toEqual(['login one', 'login two']);
+    // Without one, the database's is read, and nothing was kept under it.
+    await answers.answer(userId, march, async () => {
+      computed.push('read');
+      return answerOf(1);
+    });
+    expect(computed).toEqual(['login one', 'login two', 'read']);
+  });
+
   test('an answer too large to keep is computed each time, and others stay kept', async () => {
     const { computed, ask } = asker(createAnalyticsAnswers(t.database));
     const huge = KEPT_ANSWERS.maxEntrySize;

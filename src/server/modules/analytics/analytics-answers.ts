@@ -27,7 +27,11 @@ function keyOf({ overall, details }: AnalyticsWindows): string {
 export function createAnalyticsAnswers(database: AppDatabase) {
   const kept = createKeptAnswers(database, KEPT_ANSWERS, rowsOf);
   return {
-    answer: (userId: number, windows: AnalyticsWindows, compute: () => Promise<Analytics>) =>
-      kept.answer(userId, keyOf(windows), compute),
+    answer: (
+      userId: number,
+      windows: AnalyticsWindows,
+      compute: () => Promise<Analytics>,
+      knownVersion?: string | null,
+    ) => kept.answer(userId, keyOf(windows), compute, knownVersion),
   };
 }

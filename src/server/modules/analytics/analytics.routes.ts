@@ -20,6 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         response: { 200: analyticsSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => analytics.getAnalytics(requireUser(request).id, request.query),
+    async (request) =>
+      analytics.getAnalytics(requireUser(request).id, request.query, request.sessionsVersion),
   );
 };

@@ -32,9 +32,14 @@ export function createAnalyticsService({ database }: { database: AppDatabase }) 
   }
 
   return {
-    getAnalytics(userId: number, query: AnalyticsQuery): Promise<Analytics> {
+    /** `sessionsVersion`: the trader's, read with the request's login (`kept-answers.ts`). */
+    getAnalytics(
+      userId: number,
+      query: AnalyticsQuery,
+      sessionsVersion?: string | null,
+    ): Promise<Analytics> {
       const windows = analyticsWindows(query);
-      return answers.answer(userId, windows, () => compute(userId, windows));
+      return answers.answer(userId, windows, () => compute(userId, windows), sessionsVersion);
     },
   };
 }

@@ -24,6 +24,11 @@ const selectSessionsVersion = prepareQuery<{ userId: number }, { version: string
  * says what it was computed from; any instance's write ends it on every instance. The version
  * is read before the answer is computed, so a kept answer is never older than the version it
  * is kept under. Kept answers are shared between requests: nothing may change one.
+ *
+ * A request of the trader's own reads the version with its login (`request.sessionsVersion`)
+ * and passes it as `knownVersion`, saving a query (on PostgreSQL a round trip) per answer. It
+ * was read before the answer, as this needs; a request that wrote the trader's sessions after
+ * its login was read must not pass it, as the write changed the version.
  */
 export function createKeptAnswers<Answer extends object>(
   { db }: AppDatabase,
@@ -37,15 +42,20 @@ export function createKeptAnswers<Answer extends object>(
 
   return {
     /** The trader's answer to the question `key` names, kept or computed. */
-    async answer(userId: number, key: string, compute: () => Promise<Answer>): Promise<Answer> {
-      const [trader] = await selectSessionsVersion(db, { userId });
+    async answer(
+      userId: number,
+      key: string,
+      compute: () => Promise<Answer>,
+      knownVersion?: string | null,
+    ): Promise<Answer> {
+      const version = knownVersion ?? (await selectSessionsVersion(db, { userId }))[0]?.version;
       // A trader deleted meanwhile: nothing worth keeping.
-      if (!trader) return compute();
+      if (version === undefined) return compute();
       const traderKey = `${userId} ${key}`;
       const known = kept.get(traderKey);
-      if (known?.version === trader.version) return known.answer;
+      if (known?.version === version) return known.answer;
       const answer = await compute();
-      kept.set(traderKey, { version: trader.version, answer });
+      kept.set(traderKey, { version, answer });
       return answer;
     },
   };

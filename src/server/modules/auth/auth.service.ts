@@ -94,15 +94,18 @@ export function createAuthService({
     },
 
     /**
-     * The user behind a cookie token, or undefined once the login has ended. A use is
+     * The user behind a cookie token with the version of the user's sessions (read in the
+     * same query), or undefined once the login has ended. A use is
      * recorded at most every 5 minutes (the list of active logins shows it); for a login
      * without "Remember me" the same write pushes its idle end back, never past its absolute
      * end. This runs on every request: most of them only read.
      */
-    async validateLoginToken(token: string): Promise<User | undefined> {
+    async validateLoginToken(
+      token: string,
+    ): Promise<{ user: User; sessionsVersion: string } | undefined> {
       const found = await logins.findLoginWithUser(hashLoginToken(token));
       if (!found) return undefined;
-      const { login, user } = found;
+      const { login, user, sessionsVersion } = found;
       const current = now();
       if (current.getTime() >= loginEndsAt(login)) {
         await logins.deleteLogin(login.id);
@@ -120,7 +123,7 @@ export function createAuthService({
           login.isPersistent ? undefined : new Date(Math.max(idleEnd, login.expiresAt.getTime())),
         );
       }
-      return toUserDto(user);
+      return { user: toUserDto(user), sessionsVersion };
     },
 
     async logout(token: string): Promise<void> {

@@ -34,6 +34,7 @@ const selectLoginWithUser = prepareQuery<{ id: string }, LoginWithUserRow>((db, 
       'auth_sessions.expires_at as login_expires_at',
       'auth_sessions.is_persistent as login_is_persistent',
       'auth_sessions.last_used_at as login_last_used_at',
+      'users.summaries_version as sessions_version',
     ])
     // The id goes in through a cast: SQLite 3.54 (the driver on Node 22 and later) marks a
     // key bound bare in a join as one whose value may change the plan, and better-sqlite3,
@@ -48,7 +49,19 @@ type LoginWithUserRow = UserRecord & {
   login_expires_at: string;
   login_is_persistent: SqlBool;
   login_last_used_at: string | null;
+  sessions_version: string;
 };
+
+/** A login, its user, and the version of the user's sessions read with them. */
+export interface LoginWithUser {
+  login: StoredLogin;
+  user: UserRecord;
+  /**
+   * Changed by every write of the user's sessions (`analytics-summaries.ts`): answers kept
+   * from them are checked against it without a query of their own.
+   */
+  sessionsVersion: string;
+}
 
 const toDateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -72,9 +85,7 @@ export function createLoginsRepository({ db }: AppDatabase) {
         .execute();
     },
 
-    async findLoginWithUser(
-      id: string,
-    ): Promise<{ login: StoredLogin; user: UserRecord } | undefined> {
+    async findLoginWithUser(id: string): Promise<LoginWithUser | undefined> {
       const [row] = await selectLoginWithUser(db, { id });
       if (!row) return undefined;
       const {
@@ -82,6 +93,7 @@ export function createLoginsRepository({ db }: AppDatabase) {
         login_expires_at,
         login_is_persistent,
         login_last_used_at,
+        sessions_version,
         ...user
       } = row;
       return {
@@ -94,6 +106,7 @@ export function createLoginsRepository({ db }: AppDatabase) {
           lastUsedAt: toDateOrNull(login_last_used_at),
         },
         user,
+        sessionsVersion: sessions_version,
       };
     },
 

@@ -33,7 +33,11 @@ export function createKeptPages(database: AppDatabase) {
     (page: SessionsPage) => page.sessions.length + 1,
   );
   return {
-    page: (userId: number, query: SessionsQuery, compute: () => Promise<SessionsPage>) =>
-      kept.answer(userId, keyOf(query), compute),
+    page: (
+      userId: number,
+      query: SessionsQuery,
+      compute: () => Promise<SessionsPage>,
+      knownVersion?: string | null,
+    ) => kept.answer(userId, keyOf(query), compute, knownVersion),
   };
 }

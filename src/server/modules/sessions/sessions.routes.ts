@@ -44,7 +44,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
     },
     async (request) => {
       const user = requireUser(request);
-      const page = await sessions.listSessions(user.id, request.query);
+      const page = await sessions.listSessions(user.id, request.query, request.sessionsVersion);
       return { ...page, sessions: page.sessions.map((session) => hideMoneyFrom(user, session)) };
     },
   );

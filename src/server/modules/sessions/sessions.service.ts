@@ -128,8 +128,13 @@ export function createSessionsService({
   };
 
   return {
-    listSessions: (userId: number, query: SessionsQuery): Promise<SessionsPage> =>
-      pages.page(userId, query, () => sessions.listSessions(userId, query)),
+    /** `sessionsVersion`: the trader's, read with the request's login (`kept-answers.ts`). */
+    listSessions: (
+      userId: number,
+      query: SessionsQuery,
+      sessionsVersion?: string | null,
+    ): Promise<SessionsPage> =>
+      pages.page(userId, query, () => sessions.listSessions(userId, query), sessionsVersion),
 
     getSession: (userId: number, id: number): Promise<Session> => readSession(sessions, userId, id),
 
