@@ -68,7 +68,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
     async (request) => {
       const user = requireUser(request);
       return {
-        session: hideMoneyFrom(user, await sessions.getSession(user.id, request.params.id)),
+        session: hideMoneyFrom(
+          user,
+          await sessions.getSession(user.id, request.params.id, request.sessionsVersion),
+        ),
       };
     },
   );

@@ -12,6 +12,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { refreshMonthSummaries } from '../analytics/analytics-summaries.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { createKeptDetails } from './kept-details.ts';
 import { createKeptPages } from './kept-pages.ts';
 import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
 import { createSessionTypesRepository } from './session-types.repository.ts';
@@ -90,6 +91,7 @@ export function createSessionsService({
   const sessions = createSessionsRepository(database);
   const sessionTypes = createSessionTypesRepository(database);
   const pages = createKeptPages(database);
+  const details = createKeptDetails(database);
   /**
    * A write under the trader's lock. `days` are the session days it changed: their months'
    * analytics summaries are recounted in the same transaction.
@@ -136,7 +138,9 @@ export function createSessionsService({
     ): Promise<SessionsPage> =>
       pages.page(userId, query, () => sessions.listSessions(userId, query), sessionsVersion),
 
-    getSession: (userId: number, id: number): Promise<Session> => readSession(sessions, userId, id),
+    /** `sessionsVersion`: the trader's, read with the request's login (`kept-answers.ts`). */
+    getSession: (userId: number, id: number, sessionsVersion?: string | null): Promise<Session> =>
+      details.details(userId, id, () => readSession(sessions, userId, id), sessionsVersion),
 
     async createSession(userId: number, input: CreateSessionData): Promise<Session> {
       await assertTypeExists(input.sessionTypeId);
