@@ -212,6 +212,10 @@ async function main(): Promise<BenchReport> {
     LOG_LEVEL: 'warn',
     // Seeding and the login target sign in far more often than a person would.
     SIGNUP_RATE_LIMIT: '100000',
+    // The notice jobs off unless asked for: their first run, ten seconds after the start,
+    // writes a weekly report for each of the thousand traders just seeded and was still running
+    // when the first targets were measured (docs/performance.md, "On Node 24").
+    JOBS_INTERVAL_SECONDS: process.env.JOBS_INTERVAL_SECONDS ?? '0',
     DATABASE_URL: databaseUrl ?? '',
   });
   const server = startNode(
@@ -233,7 +237,8 @@ async function main(): Promise<BenchReport> {
   cleanups.push(() => stop(server));
   notes.push(
     `The server ran as \`npm run serve\` runs it (\`node ${serveArgs.join(' ')}\`), with ` +
-      `MALLOC_ARENA_MAX=${serverEnv.MALLOC_ARENA_MAX} as docs/deploy.md sets it.`,
+      `MALLOC_ARENA_MAX=${serverEnv.MALLOC_ARENA_MAX} as docs/deploy.md sets it, and ` +
+      `JOBS_INTERVAL_SECONDS=${serverEnv.JOBS_INTERVAL_SECONDS} (0: no notice jobs).`,
   );
   await waitUntilReady(server, `${base}/api/health`);
   const apiStart = performance.now();
