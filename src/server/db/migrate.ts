@@ -10,6 +10,7 @@ import * as attemptCounters from './migrations/0005-attempt-counters.ts';
 import * as ruleStats from './migrations/0006-rule-stats.ts';
 import * as sessionsByType from './migrations/0007-sessions-by-type.ts';
 import * as summariesVersion from './migrations/0008-summaries-version.ts';
+import * as rulesVersion from './migrations/0009-rules-version.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-rule-stats': ruleStats,
   '0007-sessions-by-type': sessionsByType,
   '0008-summaries-version': summariesVersion,
+  '0009-rules-version': rulesVersion,
 };
 
 /**

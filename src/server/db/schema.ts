@@ -33,6 +33,8 @@ export interface UsersTable {
   reminder_minutes_before: ColumnType<number, number | undefined, number>;
   /** Changed by every recount of the trader's analytics summaries; empty before the first. */
   summaries_version: ColumnType<string, never, string>;
+  /** Changed by every write of the trader's rules; empty before the first. */
+  rules_version: ColumnType<string, never, string>;
   created_at: Timestamp;
   updated_at: ColumnType<string, never, string>;
 }
@@ -164,5 +166,5 @@ export type UserRow = Selectable<UsersTable>;
 /** A user as the server handles it outside the password check: no password hash. */
 export type UserRecord = Omit<
   UserRow,
-  'password_hash' | 'username_normalized' | 'updated_at' | 'summaries_version'
+  'password_hash' | 'username_normalized' | 'updated_at' | 'summaries_version' | 'rules_version'
 >;

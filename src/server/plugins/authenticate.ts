@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '#shared/schemas/auth.ts';
 import { notAuthenticated } from '../errors.ts';
+import type { TraderVersions } from '../modules/analytics/kept-answers.ts';
 import type { AuthService, IssuedLogin } from '../modules/auth/auth.service.ts';
 
 /** The cookie keeps its first name: renaming it would log every trader out. */
@@ -14,10 +15,10 @@ declare module 'fastify' {
     /** The cookie token of the current login, for logout. */
     loginToken: string | null;
     /**
-     * The version of the logged-in user's sessions, read with the login: what answers kept
-     * from them are checked against (`kept-answers.ts`). Null without a login.
+     * The versions of the logged-in user's data, read with the login: what answers kept from
+     * it are checked against (`kept-answers.ts`). Null without a login.
      */
-    sessionsVersion: string | null;
+    versions: TraderVersions | null;
   }
 }
 
@@ -52,7 +53,7 @@ export const authenticatePlugin = fp(
   async (app: FastifyInstance, options: AuthenticateOptions) => {
     app.decorateRequest('user', null);
     app.decorateRequest('loginToken', null);
-    app.decorateRequest('sessionsVersion', null);
+    app.decorateRequest('versions', null);
 
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[LOGIN_COOKIE];
@@ -64,7 +65,7 @@ export const authenticatePlugin = fp(
       }
       request.user = loggedIn.user;
       request.loginToken = token;
-      request.sessionsVersion = loggedIn.sessionsVersion;
+      request.versions = loggedIn.versions;
     });
   },
   { name: 'authenticate' },

@@ -21,6 +21,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       },
     },
     async (request) =>
-      analytics.getAnalytics(requireUser(request).id, request.query, request.sessionsVersion),
+      analytics.getAnalytics(requireUser(request).id, request.query, request.versions?.sessions),
   );
 };

@@ -12,28 +12,44 @@ export interface KeptAnswersBounds {
   maxEntrySize: number;
 }
 
-const selectSessionsVersion = prepareQuery<{ userId: number }, { version: string }>((db, param) =>
-  db.selectFrom('users').select('summaries_version as version').where('id', '=', param('userId')),
-);
+/**
+ * The versions of a trader's data that kept answers are checked against, each changed by every
+ * write of its part in the write's transaction: `sessions` by a session write
+ * (`analytics-summaries.ts`), `rules` by a rule write (`rules.repository.ts`).
+ */
+export interface TraderVersions {
+  sessions: string;
+  rules: string;
+}
+
+const selectVersion = {
+  sessions: prepareQuery<{ userId: number }, { version: string }>((db, param) =>
+    db.selectFrom('users').select('summaries_version as version').where('id', '=', param('userId')),
+  ),
+  rules: prepareQuery<{ userId: number }, { version: string }>((db, param) =>
+    db.selectFrom('users').select('rules_version as version').where('id', '=', param('userId')),
+  ),
+} satisfies Record<keyof TraderVersions, unknown>;
 
 /**
- * Answers read from a trader's sessions (figures, pages of the history), each kept with the
- * version of the trader's sessions it was computed from. Every write of a trader's sessions
- * recounts their summaries and changes that version in the same transaction
- * (`analytics-summaries.ts`), so a kept answer is given again only while the database still
- * says what it was computed from; any instance's write ends it on every instance. The version
- * is read before the answer is computed, so a kept answer is never older than the version it
- * is kept under. Kept answers are shared between requests: nothing may change one.
+ * Answers read from one part of a trader's data (`of`: the sessions for figures, pages of the
+ * history and details; the rules for their list), each kept with the version of that part it
+ * was computed from. Every write of the part changes its version in the same transaction, so a
+ * kept answer is given again only while the database still says what it was computed from;
+ * any instance's write ends it on every instance. The version is read before the answer is
+ * computed, so a kept answer is never older than the version it is kept under. Kept answers are
+ * shared between requests: nothing may change one.
  *
- * A request of the trader's own reads the version with its login (`request.sessionsVersion`)
- * and passes it as `knownVersion`, saving a query (on PostgreSQL a round trip) per answer. It
- * was read before the answer, as this needs; a request that wrote the trader's sessions after
- * its login was read must not pass it, as the write changed the version.
+ * A request of the trader's own reads the versions with its login (`request.versions`) and
+ * passes the one needed as `knownVersion`, saving a query (on PostgreSQL a round trip) per
+ * answer. It was read before the answer, as this needs; a request that wrote the trader's data
+ * after its login was read must not pass it, as the write changed the version.
  */
 export function createKeptAnswers<Answer extends object>(
   { db }: AppDatabase,
   bounds: KeptAnswersBounds,
   sizeOf: (answer: Answer) => number,
+  of: keyof TraderVersions = 'sessions',
 ) {
   const kept = new LRUCache<string, { version: string; answer: Answer }>({
     ...bounds,
@@ -48,7 +64,7 @@ export function createKeptAnswers<Answer extends object>(
       compute: () => Promise<Answer>,
       knownVersion?: string | null,
     ): Promise<Answer> {
-      const version = knownVersion ?? (await selectSessionsVersion(db, { userId }))[0]?.version;
+      const version = knownVersion ?? (await selectVersion[of](db, { userId }))[0]?.version;
       // A trader deleted meanwhile: nothing worth keeping.
       if (version === undefined) return compute();
       const traderKey = `${userId} ${key}`;

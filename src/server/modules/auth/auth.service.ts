@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../users/passwords.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { generateLoginToken, hashLoginToken } from './login-tokens.ts';
+import type { TraderVersions } from '../analytics/kept-answers.ts';
 import type { LoginsRepository, StoredLogin } from './logins.repository.ts';
 import { userAgentToStore } from './user-agent.ts';
 
@@ -94,18 +95,18 @@ export function createAuthService({
     },
 
     /**
-     * The user behind a cookie token with the version of the user's sessions (read in the
-     * same query), or undefined once the login has ended. A use is
+     * The user behind a cookie token with the versions of the user's data (read in the same
+     * query), or undefined once the login has ended. A use is
      * recorded at most every 5 minutes (the list of active logins shows it); for a login
      * without "Remember me" the same write pushes its idle end back, never past its absolute
      * end. This runs on every request: most of them only read.
      */
     async validateLoginToken(
       token: string,
-    ): Promise<{ user: User; sessionsVersion: string } | undefined> {
+    ): Promise<{ user: User; versions: TraderVersions } | undefined> {
       const found = await logins.findLoginWithUser(hashLoginToken(token));
       if (!found) return undefined;
-      const { login, user, sessionsVersion } = found;
+      const { login, user, versions } = found;
       const current = now();
       if (current.getTime() >= loginEndsAt(login)) {
         await logins.deleteLogin(login.id);
@@ -123,7 +124,7 @@ export function createAuthService({
           login.isPersistent ? undefined : new Date(Math.max(idleEnd, login.expiresAt.getTime())),
         );
       }
-      return { user: toUserDto(user), sessionsVersion };
+      return { user: toUserDto(user), versions };
     },
 
     async logout(token: string): Promise<void> {

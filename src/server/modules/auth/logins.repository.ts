@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type { UserRecord } from '../../db/schema.ts';
+import type { TraderVersions } from '../analytics/kept-answers.ts';
 import { userColumns } from '../users/users.repository.ts';
 
 /** A login as stored: `id` is the hash of the cookie token. */
@@ -35,6 +36,7 @@ const selectLoginWithUser = prepareQuery<{ id: string }, LoginWithUserRow>((db, 
       'auth_sessions.is_persistent as login_is_persistent',
       'auth_sessions.last_used_at as login_last_used_at',
       'users.summaries_version as sessions_version',
+      'users.rules_version as rules_version',
     ])
     // The id goes in through a cast: SQLite 3.54 (the driver on Node 22 and later) marks a
     // key bound bare in a join as one whose value may change the plan, and better-sqlite3,
@@ -50,17 +52,15 @@ type LoginWithUserRow = UserRecord & {
   login_is_persistent: SqlBool;
   login_last_used_at: string | null;
   sessions_version: string;
+  rules_version: string;
 };
 
-/** A login, its user, and the version of the user's sessions read with them. */
+/** A login, its user, and the versions of the user's data read with them. */
 export interface LoginWithUser {
   login: StoredLogin;
   user: UserRecord;
-  /**
-   * Changed by every write of the user's sessions (`analytics-summaries.ts`): answers kept
-   * from them are checked against it without a query of their own.
-   */
-  sessionsVersion: string;
+  /** What answers kept from the user's data are checked against (`kept-answers.ts`). */
+  versions: TraderVersions;
 }
 
 const toDateOrNull = (value: string | null) => (value === null ? null : new Date(value));
@@ -94,6 +94,7 @@ export function createLoginsRepository({ db }: AppDatabase) {
         login_is_persistent,
         login_last_used_at,
         sessions_version,
+        rules_version,
         ...user
       } = row;
       return {
@@ -106,7 +107,7 @@ export function createLoginsRepository({ db }: AppDatabase) {
           lastUsedAt: toDateOrNull(login_last_used_at),
         },
         user,
-        sessionsVersion: sessions_version,
+        versions: { sessions: sessions_version, rules: rules_version },
       };
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Rule, RuleData } from '#shared/schemas/rules.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { nowExpression } from '../../db/dialect.ts';
@@ -17,8 +18,23 @@ const selectRules = prepareQuery<{ userId: number }, Rule>((db, param) =>
 
 export type RulesRepository = ReturnType<typeof createRulesRepository>;
 
-/** Every query takes the owner's id: a rule is only ever read or changed by its trader. */
+/**
+ * Every query takes the owner's id: a rule is only ever read or changed by its trader. Every
+ * write also changes the trader's rules version, in the write's transaction, which
+ * the lists an instance keeps are checked against (`kept-rules.ts`): run writes under the
+ * trader's lock, as the service and the import do.
+ */
 export function createRulesRepository({ db, dialect }: AppDatabase) {
+  // Random rather than counted, like the sessions' version: a database restored from a backup
+  // never brings back a version that a kept list could mistake for its own.
+  const changed = async (userId: number) => {
+    await db
+      .updateTable('users')
+      .set({ rules_version: randomUUID() })
+      .where('id', '=', userId)
+      .execute();
+  };
+
   return {
     listRules(userId: number): Promise<Rule[]> {
       return selectRules(db, { userId });
@@ -49,7 +65,7 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         .select((eb) => eb.fn.max<number | null>('display_order').as('maxOrder'))
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return db
+      const created = await db
         .insertInto('trading_rules')
         .values({
           user_id: userId,
@@ -59,10 +75,12 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         })
         .returning(ruleColumns)
         .executeTakeFirstOrThrow();
+      await changed(userId);
+      return created;
     },
 
-    updateRule(userId: number, id: number, rule: RuleData): Promise<Rule | undefined> {
-      return db
+    async updateRule(userId: number, id: number, rule: RuleData): Promise<Rule | undefined> {
+      const updated = await db
         .updateTable('trading_rules')
         .set({
           description: rule.description,
@@ -73,6 +91,8 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         .where('user_id', '=', userId)
         .returning(ruleColumns)
         .executeTakeFirst();
+      if (updated) await changed(userId);
+      return updated;
     },
 
     /** True when a rule of this trader was deleted. Past sessions keep their snapshots. */
@@ -82,7 +102,9 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      const isDeleted = Number(result.numDeletedRows) > 0;
+      if (isDeleted) await changed(userId);
+      return isDeleted;
     },
 
     /** Positions 0…n-1 in the order of `ruleIds`, in one statement. */
@@ -99,6 +121,7 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         .where('user_id', '=', userId)
         .where('id', 'in', ruleIds)
         .execute();
+      await changed(userId);
     },
   };
 }

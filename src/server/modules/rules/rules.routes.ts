@@ -26,7 +26,9 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
         response: { 200: rulesResponseSchema, 401: errorSchema },
       },
     },
-    async (request) => ({ rules: await rules.listRules(requireUser(request).id) }),
+    async (request) => ({
+      rules: await rules.listRules(requireUser(request).id, request.versions?.rules),
+    }),
   );
 
   app.post(

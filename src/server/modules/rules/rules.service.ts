@@ -2,6 +2,7 @@ import { MAX_RULES_PER_USER } from '#shared/constants.ts';
 import type { Rule, RuleData } from '#shared/schemas/rules.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
+import { createKeptRules } from './kept-rules.ts';
 import { createRulesRepository, type RulesRepository } from './rules.repository.ts';
 import { ruleNotFound, ruleOrderOutOfDate, tooManyRules } from './rules.errors.ts';
 
@@ -10,11 +11,14 @@ export type RulesService = ReturnType<typeof createRulesService>;
 /** Every write runs under the trader's lock: checks and writes see the same list. */
 export function createRulesService({ database }: { database: AppDatabase }) {
   const rules = createRulesRepository(database);
+  const kept = createKeptRules(database);
   const locked = <T>(userId: number, work: (tx: RulesRepository) => Promise<T>) =>
     withTraderLock(database, userId, (tx) => work(createRulesRepository(tx)));
 
   return {
-    listRules: (userId: number) => rules.listRules(userId),
+    /** `rulesVersion`: the trader's, read with the request's login (`kept-answers.ts`). */
+    listRules: (userId: number, rulesVersion?: string | null) =>
+      kept.list(userId, () => rules.listRules(userId), rulesVersion),
 
     createRule: (userId: number, input: RuleData): Promise<Rule> =>
       locked(userId, async (tx) => {

@@ -4,14 +4,18 @@ import { createLoggedInUser } from '#testing/factories.ts';
 import { createRules } from '#testing/rules.ts';
 import { buildSession, createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { copyVersion } from '#testing/versions.ts';
 import { KEPT_DETAILS, sizeOfDetails } from './kept-details.ts';
 
 describeEachDialect('details of sessions kept between requests', (dialect) => {
   let t: TestApp;
   let cookie: string;
+  let ownerId: number;
   beforeEach(async () => {
     t = await createTestApp(dialect);
-    ({ cookie } = await createLoggedInUser(t.app));
+    const owner = await createLoggedInUser(t.app);
+    ({ cookie } = owner);
+    ownerId = owner.user.id;
   });
   afterEach(() => t.close());
 
@@ -63,18 +67,9 @@ describeEachDialect('details of sessions kept between requests', (dialect) => {
     const session = await createSession(t.app, cookie, { name: 'Mine' });
     expect((await details(session.id)).name).toBe('Mine');
     const other = await createLoggedInUser(t.app);
-    // Even with the same version of their sessions (versions are random, so only by hand):
-    // details are kept per trader, not per session.
-    const owner = await t.database.db
-      .selectFrom('users')
-      .select('summaries_version')
-      .where('summaries_version', '!=', '')
-      .executeTakeFirstOrThrow();
-    await t.database.db
-      .updateTable('users')
-      .set({ summaries_version: owner.summaries_version })
-      .where('id', '=', other.user.id)
-      .execute();
+    // Even with the same version of their sessions: details are kept per trader, not per
+    // session.
+    await copyVersion(t.database, 'summaries_version', ownerId, other.user.id);
     const theirs = await ask(session.id, other.cookie);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain('Mine');

@@ -44,7 +44,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
     },
     async (request) => {
       const user = requireUser(request);
-      const page = await sessions.listSessions(user.id, request.query, request.sessionsVersion);
+      const page = await sessions.listSessions(user.id, request.query, request.versions?.sessions);
       return { ...page, sessions: page.sessions.map((session) => hideMoneyFrom(user, session)) };
     },
   );
@@ -70,7 +70,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       return {
         session: hideMoneyFrom(
           user,
-          await sessions.getSession(user.id, request.params.id, request.sessionsVersion),
+          await sessions.getSession(user.id, request.params.id, request.versions?.sessions),
         ),
       };
     },
