@@ -1,10 +1,10 @@
 import { REMEMBER_ME_DAYS } from '#shared/constants.ts';
 import type { LoginData, User } from '#shared/schemas/auth.ts';
+import type { TraderVersions } from '../analytics/kept-answers.ts';
 import type { PasswordHasher } from '../users/passwords.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { generateLoginToken, hashLoginToken } from './login-tokens.ts';
-import type { TraderVersions } from '../analytics/kept-answers.ts';
 import type { LoginsRepository, StoredLogin } from './logins.repository.ts';
 import { userAgentToStore } from './user-agent.ts';
 
@@ -96,10 +96,10 @@ export function createAuthService({
 
     /**
      * The user behind a cookie token with the versions of the user's data (read in the same
-     * query), or undefined once the login has ended. A use is
-     * recorded at most every 5 minutes (the list of active logins shows it); for a login
-     * without "Remember me" the same write pushes its idle end back, never past its absolute
-     * end. This runs on every request: most of them only read.
+     * query), or undefined once the login has ended. A use is recorded at most every 5 minutes
+     * (the list of active logins shows it); for a login without "Remember me" the same write
+     * pushes its idle end back, never past its absolute end. This runs on every request: most
+     * of them only read.
      */
     async validateLoginToken(
       token: string,

@@ -20,9 +20,9 @@ export type RulesRepository = ReturnType<typeof createRulesRepository>;
 
 /**
  * Every query takes the owner's id: a rule is only ever read or changed by its trader. Every
- * write also changes the trader's rules version, in the write's transaction, which
- * the lists an instance keeps are checked against (`kept-rules.ts`): run writes under the
- * trader's lock, as the service and the import do.
+ * write also changes the trader's rules version, in the write's transaction, which the lists
+ * an instance keeps are checked against (`kept-rules.ts`): run writes under the trader's lock,
+ * as the service and the import do.
  */
 export function createRulesRepository({ db, dialect }: AppDatabase) {
   // Random rather than counted, like the sessions' version: a database restored from a backup
