@@ -10,16 +10,11 @@ export async function copyVersion(
   fromUserId: number,
   userId: number,
 ): Promise<void> {
-  const from = await db
+  const { version } = await db
     .selectFrom('users')
-    .select(column)
+    .select(`${column} as version`)
     .where('id', '=', fromUserId)
     .executeTakeFirstOrThrow();
-  const version = column === 'rules_version' ? from.rules_version : from.summaries_version;
   if (!version) throw new Error(`user ${fromUserId} has no ${column} yet`);
-  await db
-    .updateTable('users')
-    .set(column === 'rules_version' ? { rules_version: version } : { summaries_version: version })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set(column, version).where('id', '=', userId).execute();
 }

@@ -29,9 +29,5 @@ export function sizeOfRules(rules: Rule[]): number {
  * Read on every screen that shows the rules or the reminder banner.
  */
 export function createKeptRules(database: AppDatabase) {
-  const kept = createKeptAnswers(database, KEPT_RULES, sizeOfRules, 'rules');
-  return {
-    list: (userId: number, compute: () => Promise<Rule[]>, knownVersion?: string | null) =>
-      kept.answer(userId, 'rules', compute, knownVersion),
-  };
+  return createKeptAnswers(database, KEPT_RULES, sizeOfRules, 'rules');
 }

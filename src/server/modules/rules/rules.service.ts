@@ -18,7 +18,7 @@ export function createRulesService({ database }: { database: AppDatabase }) {
   return {
     /** `rulesVersion`: the trader's, read with the request's login (`kept-answers.ts`). */
     listRules: (userId: number, rulesVersion?: string | null) =>
-      kept.list(userId, () => rules.listRules(userId), rulesVersion),
+      kept.answer(userId, 'list', () => rules.listRules(userId), rulesVersion),
 
     createRule: (userId: number, input: RuleData): Promise<Rule> =>
       locked(userId, async (tx) => {

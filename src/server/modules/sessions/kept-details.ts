@@ -23,18 +23,10 @@ export function sizeOfDetails(session: Session): number {
 }
 
 /**
- * The details of sessions an instance keeps while the trader's sessions are unchanged: a
- * session's row and checklist change only by a write of the trader's sessions, which changes
- * the version they are kept under (`kept-answers.ts`).
+ * The details of sessions an instance keeps while the trader's sessions are unchanged, each
+ * under the session's id: a session's row and checklist change only by a write of the
+ * trader's sessions, which changes the version they are kept under (`kept-answers.ts`).
  */
 export function createKeptDetails(database: AppDatabase) {
-  const kept = createKeptAnswers(database, KEPT_DETAILS, sizeOfDetails);
-  return {
-    details: (
-      userId: number,
-      id: number,
-      compute: () => Promise<Session>,
-      knownVersion?: string | null,
-    ) => kept.answer(userId, String(id), compute, knownVersion),
-  };
+  return createKeptAnswers(database, KEPT_DETAILS, sizeOfDetails);
 }

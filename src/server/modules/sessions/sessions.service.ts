@@ -140,7 +140,7 @@ export function createSessionsService({
 
     /** `sessionsVersion`: the trader's, read with the request's login (`kept-answers.ts`). */
     getSession: (userId: number, id: number, sessionsVersion?: string | null): Promise<Session> =>
-      details.details(userId, id, () => readSession(sessions, userId, id), sessionsVersion),
+      details.answer(userId, String(id), () => readSession(sessions, userId, id), sessionsVersion),
 
     async createSession(userId: number, input: CreateSessionData): Promise<Session> {
       await assertTypeExists(input.sessionTypeId);
