@@ -27,7 +27,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createBenchDatabase, gatherStatistics } from './bench/bench-database.ts';
 import { freePort, memoryOf, startNode, stop, waitUntilReady } from './bench/children.ts';
 import { measure, type Measurement, type Settings, type Target } from './bench/measure.ts';
 import { type BenchReport, formatReport, saveReport } from './bench/report.ts';
@@ -92,44 +92,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** A database of its own for this run, like scripts/e2e-server.js does; dropped at the end. */
-async function createBenchDatabase(adminUrl: string): Promise<string> {
-  const name = `rulekeeper_bench_${process.pid}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
-  cleanups.push(() => run(`drop database if exists ${name} with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/**
- * PostgreSQL plans a query from its statistics of each table, which autovacuum gathers after
- * enough rows have changed, within a minute in a default installation. Without them, the
- * freshly seeded tables look nearly empty: the heavy trader's page of sessions sorted all 5,000
- * rows instead of reading the date index backwards, and a checklist read 100,000 index entries
- * (1.4 and 2.0 ms a query against 0.08 ms). A database that has served for a minute has them,
- * and this machine's PostgreSQL runs with autovacuum off, so the bench gathers them itself.
- */
-async function gatherStatistics(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('analyze');
-  } finally {
-    await client.end();
-  }
-}
-
 /** The newest file the server bundle is built from. */
 function newestServerSource(): { path: string; mtimeMs: number } {
   let newest = { path: '', mtimeMs: 0 };
@@ -185,7 +147,9 @@ async function main(): Promise<BenchReport> {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'rulekeeper-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = adminDatabaseUrl ? await createBenchDatabase(adminDatabaseUrl) : undefined;
+  const databaseUrl = adminDatabaseUrl
+    ? await createBenchDatabase(adminDatabaseUrl, cleanups)
+    : undefined;
 
   const bulkStart = performance.now();
   const bulk = await seedInBulk(

@@ -23,6 +23,11 @@ export function createDisciplineService({ database }: { database: AppDatabase })
       return { ...runs, rules };
     },
 
+    /** The session runs of `streaks` without the rules' (the weekly report shows only these). */
+    async sessionStreaks(userId: number): Promise<Omit<Streaks, 'rules'>> {
+      return discipline.sessionRuns(userId);
+    },
+
     /** The rule most often broken in the 30 days ending `today` (inclusive), or null. */
     async weakestRule(userId: number, today: string): Promise<WeakestRule | null> {
       return discipline.weakestRule(userId, {

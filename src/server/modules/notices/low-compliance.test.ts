@@ -16,6 +16,7 @@ import {
 } from '#testing/test-app.ts';
 import { createNoticeJobs } from './notice-jobs.ts';
 import { createNoticeRunner } from './notice-scheduler.ts';
+import { createNoticesRepository } from './notices.repository.ts';
 
 const TODAY = '2026-11-23';
 const at = (day: string) => new Date(`${day}T08:00:00Z`);
@@ -142,6 +143,19 @@ describeEachDialect('the low-compliance alert', (dialect: DialectName) => {
       TODAY,
       addDays(TODAY, 7),
     ]);
+  });
+
+  test('a trader alerted in the last 7 days is left out of the figures the job reads', async () => {
+    const trader = await traderWith(t.app, [{ date: TODAY, followed: 2 }]);
+    const notices = createNoticesRepository(t.database);
+    const readOn = (day: string) =>
+      notices.complianceOfAlertedTraders({ from: addDays(day, -29), to: day }, addDays(day, -6));
+    const figure = { userId: trader.user.id, followedCount: 2, totalCount: 10, compliance: 20 };
+    expect(await readOn(TODAY)).toEqual([figure]);
+    await jobs().writeLowComplianceAlerts(at(TODAY));
+    expect(await readOn(TODAY)).toEqual([]);
+    expect(await readOn(addDays(TODAY, 6))).toEqual([]);
+    expect(await readOn(addDays(TODAY, 7))).toEqual([figure]);
   });
 
   test('no alert once the figure is back at 70% or more', async () => {

@@ -40,7 +40,7 @@ export function createNoticeJobs({ database, isMailConfigured }: NoticeJobsOptio
       notices.figures(userId, days),
       notices.extremeSession(userId, days, 'best'),
       notices.extremeSession(userId, days, 'worst'),
-      discipline.streaks(userId),
+      discipline.sessionStreaks(userId),
       discipline.weakestRule(userId, week.end),
     ]);
     const report: WeeklyReport = {
@@ -101,7 +101,8 @@ export function createNoticeJobs({ database, isMailConfigured }: NoticeJobsOptio
     async writeLowComplianceAlerts(now: Date): Promise<number> {
       const today = utcDay(now);
       const window = { from: addDays(today, 1 - ALERT_WINDOW_DAYS), to: today };
-      const figures = await notices.complianceOfAlertedTraders(window);
+      const since = addDays(today, 1 - ALERT_QUIET_DAYS);
+      const figures = await notices.complianceOfAlertedTraders(window, since);
       let written = 0;
       for (const figure of figures) {
         if (figure.compliance >= LOW_COMPLIANCE_THRESHOLD) continue;
@@ -118,7 +119,7 @@ export function createNoticeJobs({ database, isMailConfigured }: NoticeJobsOptio
             figure.userId,
             async (tx) => {
               const inLock = createNoticesRepository(tx);
-              const since = addDays(today, 1 - ALERT_QUIET_DAYS);
+              // Checked again under the lock: another instance may have written it since.
               if (await inLock.hasKindSince(figure.userId, 'low_compliance', since)) return false;
               return inLock.insert({
                 userId: figure.userId,

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { unlessJobsRunElsewhere } from '../../db/job-lock.ts';
 import { createMailOutbox, type MailTransport } from './mail-outbox.ts';
 import { createNoticeJobs } from './notice-jobs.ts';
 
@@ -37,7 +38,9 @@ function smtpTransport(smtpUrl: string): MailTransport & { close: () => void } {
 
 /**
  * One run of every notice job: the weekly reports, the low-compliance alerts, then the mail
- * that is pending. A job that fails is logged and does not stop the others.
+ * that is pending. A job that fails is logged and does not stop the others. On PostgreSQL one
+ * instance runs them at a time: another instance's run at the same moment returns `null`
+ * without doing anything (db/job-lock.ts), and its next run finds what is still owed.
  */
 export function createNoticeRunner({ database, config, transport, log }: NoticeRunnerOptions) {
   const jobs = createNoticeJobs({ database, isMailConfigured: config.mail !== null });
@@ -62,15 +65,22 @@ export function createNoticeRunner({ database, config, transport, log }: NoticeR
     }
   }
 
+  async function runEveryJob(now: Date) {
+    const reports = await step('weekly reports', () => jobs.writeWeeklyReports(now));
+    const alerts = await step('low-compliance alerts', () => jobs.writeLowComplianceAlerts(now));
+    const mail = outbox ? await step('mail', () => outbox.sendPending(now)) : null;
+    if (reports || alerts || mail?.sent || mail?.failed) {
+      log?.info({ reports, alerts, mail }, 'notices written and sent');
+    }
+    return { reports, alerts, mail };
+  }
+
   return {
     async runOnce(now: Date) {
-      const reports = await step('weekly reports', () => jobs.writeWeeklyReports(now));
-      const alerts = await step('low-compliance alerts', () => jobs.writeLowComplianceAlerts(now));
-      const mail = outbox ? await step('mail', () => outbox.sendPending(now)) : null;
-      if (reports || alerts || mail?.sent || mail?.failed) {
-        log?.info({ reports, alerts, mail }, 'notices written and sent');
-      }
-      return { reports, alerts, mail };
+      const run = await step('notice jobs', () =>
+        unlessJobsRunElsewhere(database, () => runEveryJob(now)),
+      );
+      return run?.ran ? run.value : null;
     },
     close() {
       mailTransport?.close?.();

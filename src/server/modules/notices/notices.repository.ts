@@ -149,10 +149,13 @@ export function createNoticesRepository({ db }: AppDatabase) {
     },
 
     /**
-     * Per trader who wants low-compliance alerts and has checklist items in the days, the
-     * figure of those days, as the dashboard computes it: followed items over all items.
+     * Per trader who wants low-compliance alerts, has checklist items in the days and has had
+     * no alert since `quietFrom` (a day), the figure of those days, as the dashboard computes
+     * it: followed items over all items. Traders alerted lately are left out here, where one
+     * index probe each rules them out, rather than each costing the job a locked check: the
+     * job runs every few minutes and most runs find everyone alerted already.
      */
-    async complianceOfAlertedTraders(range: { from: string; to: string }) {
+    async complianceOfAlertedTraders(range: { from: string; to: string }, quietFrom: string) {
       const { rows } = await sql<{
         userId: number;
         followedCount: number;
@@ -166,6 +169,10 @@ export function createNoticesRepository({ db }: AppDatabase) {
         join users u on u.id = s.user_id
         where u.notify_low_compliance = ${sql.lit(true)}
           and s.session_date >= ${range.from} and s.session_date <= ${range.to}
+          and not exists (
+            select 1 from notices n
+            where n.user_id = u.id and n.kind = 'low_compliance' and n.period_key >= ${quietFrom}
+          )
         group by s.user_id
         having sum(s.total_count) > 0
         order by s.user_id

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { App } from '#server/app.ts';
 import type { AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
+import { unlessJobsRunElsewhere } from '#server/db/job-lock.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import type { CreateSessionInput } from '#shared/schemas/sessions.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
@@ -332,13 +333,16 @@ describePostgres('the weekly report with two instances at once', () => {
       ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayMorning)))),
       ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayMorning)))),
     ];
-    // No runner failed on the others' rows: a conflict is skipped, not an error.
-    for (const outcome of outcomes) {
+    // A runner either stood aside (null: another ran the jobs) or ran every job without
+    // failing on the others' rows: a conflict is skipped, not an error.
+    const ran = outcomes.filter((outcome) => outcome !== null);
+    expect(ran.length).toBeGreaterThan(0);
+    for (const outcome of ran) {
       expect(outcome.reports).not.toBeNull();
       expect(outcome.alerts).not.toBeNull();
       expect(outcome.mail).not.toBeNull();
     }
-    expect(outcomes.reduce((sum, outcome) => sum + (outcome.reports ?? 0), 0)).toBe(2);
+    expect(ran.reduce((sum, outcome) => sum + (outcome.reports ?? 0), 0)).toBe(2);
     for (const runner of runners) runner.close();
 
     const rows = await noticeRows(shared.connect());
@@ -347,5 +351,59 @@ describePostgres('the weekly report with two instances at once', () => {
       [bob.user.id, 'sent'],
     ]);
     expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual([alice.email, bob.email].sort());
+  });
+
+  test('while one instance runs the jobs, another does nothing, then finds what is owed', async () => {
+    await seedTraders(app);
+    const config = { appName: 'Rulekeeper', mail: null };
+    let finishFirst = () => {};
+    const firstIsDone = new Promise<void>((resolve) => (finishFirst = resolve));
+    let firstHasStarted = () => {};
+    const started = new Promise<void>((resolve) => (firstHasStarted = resolve));
+    // The first instance's run, held open: it has the lock and has written nothing yet.
+    const first = unlessJobsRunElsewhere(shared.connect(), async () => {
+      firstHasStarted();
+      await firstIsDone;
+    });
+    await started;
+
+    const second = createNoticeRunner({ database: shared.connect(), config });
+    expect(await second.runOnce(CLOCK.mondayMorning)).toBeNull();
+    expect(await noticeRows(shared.connect())).toEqual([]);
+
+    finishFirst();
+    expect(await first).toEqual({ ran: true, value: undefined });
+    expect(await second.runOnce(CLOCK.mondayMorning)).toMatchObject({ reports: 2 });
+    expect(await noticeRows(shared.connect())).toHaveLength(2);
+  });
+
+  test('instances of another schema of the same database run their jobs meanwhile', async () => {
+    await seedTraders(app);
+    const other = await createSharedDatabase('postgres');
+    try {
+      const otherApp = await other.startApp();
+      try {
+        await seedTraders(otherApp);
+        let finish = () => {};
+        const held = unlessJobsRunElsewhere(
+          shared.connect(),
+          () => new Promise<void>((resolve) => (finish = resolve)),
+        );
+        const runner = createNoticeRunner({
+          database: other.connect(),
+          config: { appName: 'Rulekeeper', mail: null },
+        });
+        try {
+          expect(await runner.runOnce(CLOCK.mondayMorning)).toMatchObject({ reports: 2 });
+        } finally {
+          finish();
+          await held;
+        }
+      } finally {
+        await otherApp.close();
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
