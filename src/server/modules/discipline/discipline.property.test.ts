@@ -9,6 +9,7 @@ import { createLoggedInUser } from '#testing/factories.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { createDisciplineRepository, noRuns } from './discipline.repository.ts';
 
 /*
  * The discipline figures as the product defines them, computed the plain way over the sessions
@@ -139,6 +140,8 @@ const historyArbitrary = fc.integer({ min: 1, max: 5 }).chain((ruleCount) =>
   }),
 );
 
+type History = typeof historyArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
 describeEachDialect('discipline figures', (dialect) => {
   let t: TestApp;
   let other: string;
@@ -155,24 +158,33 @@ describeEachDialect('discipline figures', (dialect) => {
     return response.json<T>();
   };
 
+  /** A new trader with the history's rules and sessions, recorded through the API. */
+  async function recordHistory(history: History) {
+    const trader = await createLoggedInUser(t.app);
+    const rules = await createRules(
+      t.app,
+      trader.cookie,
+      Array.from({ length: history.ruleCount }, (_, i) => ({ description: `Rule ${i}` })),
+    );
+    const sessions: Session[] = [];
+    for (const planned of history.sessions) {
+      const seen = new Set<number>();
+      const rulesFollowed = planned.items
+        .filter(({ rule }) => !seen.has(rule) && seen.add(rule))
+        .map(({ rule, followed }) => ({ ruleId: rules[rule]!.id, followed }));
+      sessions.push(
+        await createSession(t.app, trader.cookie, { date: planned.date, rulesFollowed }),
+      );
+    }
+    return { ...trader, rules, sessions };
+  }
+
   test('equal a plain computation of their definitions, for any history', async () => {
     const [theirs] = await createRules(t.app, other, [{ description: 'Theirs' }]);
     await fc.assert(
       fc.asyncProperty(historyArbitrary, async (history) => {
-        const { cookie } = await createLoggedInUser(t.app);
-        let rules = await createRules(
-          t.app,
-          cookie,
-          Array.from({ length: history.ruleCount }, (_, i) => ({ description: `Rule ${i}` })),
-        );
-        const sessions: Session[] = [];
-        for (const planned of history.sessions) {
-          const seen = new Set<number>();
-          const rulesFollowed = planned.items
-            .filter(({ rule }) => !seen.has(rule) && seen.add(rule))
-            .map(({ rule, followed }) => ({ ruleId: rules[rule]!.id, followed }));
-          sessions.push(await createSession(t.app, cookie, { date: planned.date, rulesFollowed }));
-        }
+        const { cookie, rules: created, sessions } = await recordHistory(history);
+        let rules = created;
         for (const date of history.others) {
           await createSession(t.app, other, {
             date,
@@ -202,5 +214,35 @@ describeEachDialect('discipline figures', (dialect) => {
       { numRuns: 30 },
     );
     // Thirty histories written and read back: a busy machine needs more than the default.
+  }, 120_000);
+
+  test('read for a page of traders at once, each trader gets exactly their own', async () => {
+    const repository = createDisciplineRepository(t.database);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(historyArbitrary, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...DAYS),
+        async (histories, today) => {
+          const traders: { id: number; sessions: Session[]; rules: Rule[] }[] = [];
+          for (const history of histories) {
+            const { user, sessions, rules } = await recordHistory(history);
+            traders.push({ id: user.id, sessions, rules });
+          }
+          const ids = traders.map((trader) => trader.id);
+          const window = { from: addDays(today, -29), to: today };
+          const [runs, weakest] = await Promise.all([
+            repository.sessionRunsOf(ids),
+            repository.weakestRulesOf(ids, window),
+          ]);
+          for (const { id, sessions, rules } of traders) {
+            const { perfect, excellent } = referenceStreaks(sessions, rules);
+            expect(runs.get(id) ?? noRuns()).toEqual({ perfect, excellent });
+            expect(weakest.get(id) ?? null).toEqual(referenceWeakest(sessions, rules, today));
+          }
+          expect([...runs.keys(), ...weakest.keys()].every((id) => ids.includes(id))).toBe(true);
+        },
+      ),
+      { numRuns: 15 },
+    );
   }, 120_000);
 });

@@ -7,6 +7,11 @@ import { createDisciplineRepository } from './discipline.repository.ts';
 /** The weakest rule's window: 30 calendar days ending on the trader's today, today included. */
 export const WEAKEST_RULE_WINDOW_DAYS = 30;
 
+const weakestRuleWindow = (today: string) => ({
+  from: addDays(today, 1 - WEAKEST_RULE_WINDOW_DAYS),
+  to: today,
+});
+
 export type DisciplineService = ReturnType<typeof createDisciplineService>;
 
 /** Streaks, the weakest rule and the discipline calendar of one trader. */
@@ -23,17 +28,22 @@ export function createDisciplineService({ database }: { database: AppDatabase })
       return { ...runs, rules };
     },
 
-    /** The session runs of `streaks` without the rules' (the weekly report shows only these). */
-    async sessionStreaks(userId: number): Promise<Omit<Streaks, 'rules'>> {
-      return discipline.sessionRuns(userId);
+    /**
+     * The session runs of `streaks`, without the rules', for a page of traders at once (the
+     * weekly reports); a trader without sessions is absent.
+     */
+    async sessionStreaksOf(userIds: readonly number[]) {
+      return discipline.sessionRunsOf(userIds);
     },
 
     /** The rule most often broken in the 30 days ending `today` (inclusive), or null. */
     async weakestRule(userId: number, today: string): Promise<WeakestRule | null> {
-      return discipline.weakestRule(userId, {
-        from: addDays(today, 1 - WEAKEST_RULE_WINDOW_DAYS),
-        to: today,
-      });
+      return discipline.weakestRule(userId, weakestRuleWindow(today));
+    },
+
+    /** `weakestRule` for a page of traders at once; a trader with none is absent. */
+    async weakestRulesOf(userIds: readonly number[], today: string) {
+      return discipline.weakestRulesOf(userIds, weakestRuleWindow(today));
     },
 
     /** The days of the range with sessions, oldest first, each with its band. */

@@ -4,17 +4,25 @@ import {
   type LowComplianceAlert,
   type WeeklyReport,
 } from '#shared/schemas/notices.ts';
+import { TRADERS_PER_STATEMENT } from '../../db/by-pages.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
+import { noRuns } from '../discipline/discipline.repository.ts';
 import { createDisciplineService } from '../discipline/discipline.service.ts';
-import { createNoticesRepository } from './notices.repository.ts';
+import { createNoticesRepository, type ItemFigures } from './notices.repository.ts';
 import { utcDay, weekJustEnded } from './weeks.ts';
 
 /** The window of the 30-day figure, as the dashboard's: 30 days ending on `today`, included. */
 const ALERT_WINDOW_DAYS = 30;
 /** At most one alert in this many days. */
 const ALERT_QUIET_DAYS = 7;
+const NO_SESSIONS: ItemFigures = {
+  sessionCount: 0,
+  followedCount: 0,
+  totalCount: 0,
+  compliance: 0,
+};
 
 class TraderGone extends Error {}
 
@@ -22,6 +30,11 @@ export interface NoticeJobsOptions {
   database: AppDatabase;
   /** True when SMTP is configured: notices that want mail are written 'pending'. */
   isMailConfigured: boolean;
+  /**
+   * Traders whose reports are computed together, in a few statements with the page's ids bound,
+   * and written in one insert; tests make it small to cross pages.
+   */
+  reportsPerPage?: number;
 }
 
 /**
@@ -29,67 +42,90 @@ export interface NoticeJobsOptions {
  * times, on any number of instances: a notice is one row per trader, kind and period, and the
  * insert of a second one does nothing.
  */
-export function createNoticeJobs({ database, isMailConfigured }: NoticeJobsOptions) {
+export function createNoticeJobs({
+  database,
+  isMailConfigured,
+  reportsPerPage = TRADERS_PER_STATEMENT,
+}: NoticeJobsOptions) {
   const notices = createNoticesRepository(database);
   const discipline = createDisciplineService({ database });
 
-  /** The figures of one trader's report for the week `start`–`end`. */
-  async function buildReport(userId: number, week: { start: string; end: string }) {
+  /** The reports of a page of traders for the week `start`–`end`, by trader. */
+  async function buildReports(userIds: number[], week: { start: string; end: string }) {
     const days = { from: week.start, to: week.end };
-    const [figures, bestSession, worstSession, streaks, weakestRule] = await Promise.all([
-      notices.figures(userId, days),
-      notices.extremeSession(userId, days, 'best'),
-      notices.extremeSession(userId, days, 'worst'),
-      discipline.sessionStreaks(userId),
-      discipline.weakestRule(userId, week.end),
+    const [figures, extremes, runs, weakestRules] = await Promise.all([
+      notices.figuresOf(userIds, days),
+      notices.extremeSessionsOf(userIds, days),
+      discipline.sessionStreaksOf(userIds),
+      discipline.weakestRulesOf(userIds, week.end),
     ]);
-    const report: WeeklyReport = {
-      weekStart: week.start,
-      weekEnd: week.end,
-      sessionCount: figures.sessionCount,
-      followedCount: figures.followedCount,
-      totalCount: figures.totalCount,
-      compliance: figures.compliance,
-      streaks: { perfect: streaks.perfect, excellent: streaks.excellent },
-      weakestRule: weakestRule
-        ? {
-            ruleId: weakestRule.ruleId,
-            description: weakestRule.description,
-            brokenCount: weakestRule.brokenCount,
-            totalCount: weakestRule.totalCount,
-            complianceRate: weakestRule.complianceRate,
-          }
-        : null,
-      bestSession,
-      // One session is the best and the worst at once: it is shown once.
-      worstSession: figures.sessionCount > 1 ? worstSession : null,
-    };
-    return report;
+    return new Map(
+      userIds.map((userId) => {
+        const inWeek = figures.get(userId) ?? NO_SESSIONS;
+        const extreme = extremes.get(userId);
+        const streaks = runs.get(userId) ?? noRuns();
+        const weakestRule = weakestRules.get(userId);
+        const report: WeeklyReport = {
+          weekStart: week.start,
+          weekEnd: week.end,
+          sessionCount: inWeek.sessionCount,
+          followedCount: inWeek.followedCount,
+          totalCount: inWeek.totalCount,
+          compliance: inWeek.compliance,
+          streaks: { perfect: streaks.perfect, excellent: streaks.excellent },
+          weakestRule: weakestRule
+            ? {
+                ruleId: weakestRule.ruleId,
+                description: weakestRule.description,
+                brokenCount: weakestRule.brokenCount,
+                totalCount: weakestRule.totalCount,
+                complianceRate: weakestRule.complianceRate,
+              }
+            : null,
+          bestSession: extreme?.best ?? null,
+          // One session is the best and the worst at once: it is shown once.
+          worstSession: inWeek.sessionCount > 1 ? (extreme?.worst ?? null) : null,
+        };
+        return [userId, report] as const;
+      }),
+    );
   }
 
   return {
     /**
      * From Monday 00:00 UTC on, the report of the ISO week just ended for every trader who had
      * a session by its Sunday and has no report of it yet. The in-app report is always written;
-     * the mail follows the trader's 'Weekly Reports' switch. Returns how many were written.
+     * the mail follows the trader's 'Weekly Reports' switch. Traders are taken a page at a
+     * time, each page's reports computed in a few statements and written in one. Returns how
+     * many were written.
      */
     async writeWeeklyReports(now: Date): Promise<number> {
       const week = weekJustEnded(now);
-      const traders = await notices.tradersOwedReport(week.end, week.key);
       let written = 0;
-      for (const trader of traders) {
-        const report = await buildReport(trader.id, week);
-        const wantsMail = isMailConfigured && toBool(trader.notify_weekly_reports);
-        const isNew = await notices.insert({
-          userId: trader.id,
-          kind: 'weekly_report',
-          periodKey: week.key,
-          payload: report,
-          mailStatus: wantsMail ? 'pending' : 'none',
+      let afterId = 0;
+      for (;;) {
+        const traders = await notices.tradersOwedReport(week.end, week.key, {
+          afterId,
+          limit: reportsPerPage,
         });
-        if (isNew) written += 1;
+        const last = traders.at(-1);
+        if (!last) return written;
+        const reports = await buildReports(
+          traders.map((trader) => trader.id),
+          week,
+        );
+        written += await notices.insertMany(
+          traders.map((trader) => ({
+            userId: trader.id,
+            kind: 'weekly_report',
+            periodKey: week.key,
+            payload: reports.get(trader.id),
+            mailStatus:
+              isMailConfigured && toBool(trader.notify_weekly_reports) ? 'pending' : 'none',
+          })),
+        );
+        afterId = last.id;
       }
-      return written;
     },
 
     /**
@@ -121,13 +157,16 @@ export function createNoticeJobs({ database, isMailConfigured }: NoticeJobsOptio
               const inLock = createNoticesRepository(tx);
               // Checked again under the lock: another instance may have written it since.
               if (await inLock.hasKindSince(figure.userId, 'low_compliance', since)) return false;
-              return inLock.insert({
-                userId: figure.userId,
-                kind: 'low_compliance',
-                periodKey: today,
-                payload: alert,
-                mailStatus: isMailConfigured ? 'pending' : 'none',
-              });
+              const inserted = await inLock.insertMany([
+                {
+                  userId: figure.userId,
+                  kind: 'low_compliance',
+                  periodKey: today,
+                  payload: alert,
+                  mailStatus: isMailConfigured ? 'pending' : 'none',
+                },
+              ]);
+              return inserted > 0;
             },
             { whenMissing: () => new TraderGone() },
           );

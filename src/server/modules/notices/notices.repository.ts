@@ -34,6 +34,15 @@ export interface NewNotice {
   mailStatus: 'none' | 'pending';
 }
 
+/** A session a weekly report names: its best or its worst of the week. */
+export interface ExtremeSession {
+  id: number;
+  name: string;
+  date: string;
+  complianceRating: number;
+  resultR: number | null;
+}
+
 /** Figures of a set of sessions: counts and the compliance of their checklist items. */
 export interface ItemFigures {
   sessionCount: number;
@@ -46,22 +55,25 @@ export interface ItemFigures {
 export function createNoticesRepository({ db }: AppDatabase) {
   return {
     /**
-     * Writes the notice unless the trader already has one of that kind and period: whichever
-     * instance, run or restart comes second adds nothing. True when this call wrote it.
+     * Writes each notice unless its trader already has one of that kind and period: whichever
+     * instance, run or restart comes second adds nothing. Answers how many this call wrote.
      */
-    async insert(notice: NewNotice): Promise<boolean> {
+    async insertMany(notices: readonly NewNotice[]): Promise<number> {
+      if (notices.length === 0) return 0;
       const result = await db
         .insertInto('notices')
-        .values({
-          user_id: notice.userId,
-          kind: notice.kind,
-          period_key: notice.periodKey,
-          payload: JSON.stringify(notice.payload),
-          mail_status: notice.mailStatus,
-        })
+        .values(
+          notices.map((notice) => ({
+            user_id: notice.userId,
+            kind: notice.kind,
+            period_key: notice.periodKey,
+            payload: JSON.stringify(notice.payload),
+            mail_status: notice.mailStatus,
+          })),
+        )
         .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'period_key']).doNothing())
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
     /** The trader's latest notices, newest first. */
@@ -118,10 +130,14 @@ export function createNoticesRepository({ db }: AppDatabase) {
     },
 
     /**
-     * Traders with at least one session on or before `lastDay` and no notice of `kind` for
-     * `periodKey` yet: the ones a weekly report is still owed to.
+     * Traders with at least one session on or before `lastDay` and no weekly report for
+     * `periodKey` yet: the ones it is still owed to, by id, the first `limit` after `afterId`.
      */
-    async tradersOwedReport(lastDay: string, periodKey: string) {
+    async tradersOwedReport(
+      lastDay: string,
+      periodKey: string,
+      { afterId, limit }: { afterId: number; limit: number },
+    ) {
       return db
         .selectFrom('users as u')
         .select(['u.id', 'u.notify_weekly_reports'])
@@ -144,7 +160,9 @@ export function createNoticesRepository({ db }: AppDatabase) {
             ),
           ),
         )
+        .where('u.id', '>', afterId)
         .orderBy('u.id')
+        .limit(limit)
         .execute();
     },
 
@@ -185,57 +203,89 @@ export function createNoticesRepository({ db }: AppDatabase) {
       }));
     },
 
-    /** The trader's sessions of the days: their count and the compliance of their items. */
-    async figures(userId: number, range: { from: string; to: string }): Promise<ItemFigures> {
-      const { rows } = await sql<ItemFigures>`
-        select count(*) as "sessionCount",
-          coalesce(sum(followed_count), 0) as "followedCount",
-          coalesce(sum(total_count), 0) as "totalCount",
-          ${percentage(sql`coalesce(sum(followed_count), 0)`, sql`coalesce(sum(total_count), 0)`)} as "compliance"
+    /**
+     * Per trader of `userIds` with sessions in the days: their count and the compliance of
+     * their items. A trader without sessions there is absent.
+     */
+    async figuresOf(
+      userIds: readonly number[],
+      range: { from: string; to: string },
+    ): Promise<Map<number, ItemFigures>> {
+      if (userIds.length === 0) return new Map();
+      const { rows } = await sql<ItemFigures & { userId: number }>`
+        select user_id as "userId", count(*) as "sessionCount",
+          sum(followed_count) as "followedCount", sum(total_count) as "totalCount",
+          ${percentage(sql`sum(followed_count)`, sql`sum(total_count)`)} as "compliance"
         from trading_sessions
-        where user_id = ${userId} and session_date >= ${range.from} and session_date <= ${range.to}
+        where user_id in (${sql.join(userIds)})
+          and session_date >= ${range.from} and session_date <= ${range.to}
+        group by user_id
       `.execute(db);
-      const row = rows[0];
-      return {
-        sessionCount: Number(row?.sessionCount ?? 0),
-        followedCount: Number(row?.followedCount ?? 0),
-        totalCount: Number(row?.totalCount ?? 0),
-        compliance: Number(row?.compliance ?? 0),
-      };
+      return new Map(
+        rows.map((row) => [
+          Number(row.userId),
+          {
+            sessionCount: Number(row.sessionCount),
+            followedCount: Number(row.followedCount),
+            totalCount: Number(row.totalCount),
+            compliance: Number(row.compliance),
+          },
+        ]),
+      );
     },
 
     /**
-     * The best (highest rating, then highest result in R, then earliest) or worst (lowest
-     * rating, then lowest result in R, then earliest) session of the days. Sessions without
-     * a result in R come after those with one, either way.
+     * Per trader of `userIds` with sessions in the days, the best (highest rating, then
+     * highest result in R, then earliest) and the worst (lowest rating, then lowest result in
+     * R, then earliest) of them; sessions without a result in R come after those with one,
+     * either way. One session may be both.
      */
-    async extremeSession(
-      userId: number,
-      range: { from: string; to: string },
-      which: 'best' | 'worst',
-    ) {
-      const direction = which === 'best' ? 'desc' : 'asc';
-      const row = await db
-        .selectFrom('trading_sessions')
-        .select(['id', 'name', 'session_date', 'compliance_rating', 'result_r'])
-        .where('user_id', '=', userId)
-        .where('session_date', '>=', range.from)
-        .where('session_date', '<=', range.to)
-        .orderBy('compliance_rating', direction)
-        .orderBy(sql`case when result_r is null then 1 else 0 end`)
-        .orderBy('result_r', direction)
-        .orderBy('session_date')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) return null;
-      return {
-        id: row.id,
-        name: row.name,
-        date: String(row.session_date).slice(0, 10),
-        complianceRating: row.compliance_rating,
-        resultR: fromHundredths(row.result_r),
-      };
+    async extremeSessionsOf(userIds: readonly number[], range: { from: string; to: string }) {
+      const extremes = new Map<number, { best: ExtremeSession; worst: ExtremeSession }>();
+      if (userIds.length === 0) return extremes;
+      const noResultLast = sql`case when result_r is null then 1 else 0 end`;
+      const { rows } = await sql<{
+        user_id: number;
+        id: number;
+        name: string;
+        session_date: string;
+        compliance_rating: number;
+        result_r: number | null;
+        best: number;
+        worst: number;
+      }>`
+        select user_id, id, name, session_date, compliance_rating, result_r, best, worst
+        from (
+          select user_id, id, name, session_date, compliance_rating, result_r,
+            row_number() over (
+              partition by user_id
+              order by compliance_rating desc, ${noResultLast}, result_r desc, session_date, id
+            ) as best,
+            row_number() over (
+              partition by user_id
+              order by compliance_rating asc, ${noResultLast}, result_r asc, session_date, id
+            ) as worst
+          from trading_sessions
+          where user_id in (${sql.join(userIds)})
+            and session_date >= ${range.from} and session_date <= ${range.to}
+        ) as ranked
+        where best = 1 or worst = 1
+      `.execute(db);
+      for (const row of rows) {
+        const session: ExtremeSession = {
+          id: Number(row.id),
+          name: row.name,
+          date: String(row.session_date).slice(0, 10),
+          complianceRating: Number(row.compliance_rating),
+          resultR: fromHundredths(row.result_r === null ? null : Number(row.result_r)),
+        };
+        const userId = Number(row.user_id);
+        const found = extremes.get(userId) ?? { best: session, worst: session };
+        if (Number(row.best) === 1) found.best = session;
+        if (Number(row.worst) === 1) found.worst = session;
+        extremes.set(userId, found);
+      }
+      return extremes;
     },
 
     /** Up to `limit` notices waiting for their mail, oldest first. */

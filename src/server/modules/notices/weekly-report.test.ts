@@ -305,6 +305,56 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
   });
 });
 
+describeEachDialect('the weekly reports of many traders', (dialect: DialectName) => {
+  test('are computed a page of traders at a time, each page giving the same reports', async () => {
+    const shared = await createSharedDatabase(dialect);
+    const app = await shared.startApp();
+    try {
+      const { alice, bob } = await seedTraders(app);
+      // Three more traders of W47, one of them with a second session: five reports in all.
+      for (const [index, followed] of [0, 1, 3].entries()) {
+        const trader = await createLoggedInUser(app);
+        const rules = await createRules(app, trader.cookie, [
+          { description: `Rule of ${index}` },
+          { description: 'Size down after a loss' },
+          { description: 'Stop at noon' },
+        ]);
+        await createSession(app, trader.cookie, {
+          date: '2026-11-17',
+          rulesFollowed: checklist(rules, followed),
+          resultR: index - 1,
+        });
+        if (index === 2) {
+          await createSession(app, trader.cookie, {
+            date: '2026-11-19',
+            rulesFollowed: checklist(rules, 1),
+          });
+        }
+      }
+      const database = shared.connect();
+      const jobsWithPagesOf = (reportsPerPage: number) =>
+        createNoticeJobs({ database, isMailConfigured: false, reportsPerPage });
+
+      expect(await jobsWithPagesOf(500).writeWeeklyReports(CLOCK.mondayMorning)).toBe(5);
+      const inOnePage = await noticeRows(database);
+      await database.db.deleteFrom('notices').execute();
+      expect(await jobsWithPagesOf(2).writeWeeklyReports(CLOCK.mondayMorning)).toBe(5);
+      const inPagesOfTwo = await noticeRows(database);
+
+      expect(inPagesOfTwo).toEqual(inOnePage);
+      const payloads = new Map(inOnePage.map((row) => [row.user_id, JSON.parse(row.payload)]));
+      expect(payloads.get(alice.user.id)).toMatchObject({ sessionCount: 3 });
+      expect(payloads.get(bob.user.id)).toMatchObject({ sessionCount: 1, compliance: 100 });
+      expect([...payloads.values()].map((payload) => payload.sessionCount).sort()).toEqual([
+        1, 1, 1, 2, 3,
+      ]);
+    } finally {
+      await app.close();
+      await shared.close();
+    }
+  });
+});
+
 describePostgres('the weekly report with two instances at once', () => {
   let shared: Shared;
   let smtp: TestSmtpServer;

@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import type { Analytics, AnalyticsQuery } from '#shared/schemas/analytics.ts';
 import type { Streaks } from '#shared/schemas/discipline.ts';
 import {
@@ -15,9 +14,6 @@ import { traderNotFound } from './team.errors.ts';
 import { createTeamRepository } from './team.repository.ts';
 
 export type TeamService = ReturnType<typeof createTeamService>;
-
-/** How many traders' streaks and weakest rules are read at the same time. */
-const CONCURRENCY = 8;
 
 const byName = (a: TeamMember, b: TeamMember) =>
   a.fullName.localeCompare(b.fullName, 'en', { sensitivity: 'base' }) ||
@@ -58,11 +54,13 @@ export function createTeamService({ database }: { database: AppDatabase }) {
   return {
     async listTeam(query: TeamQuery): Promise<Team> {
       const rows = await team.sharingTraders(query.today);
-      const traders = await pLimit(CONCURRENCY).map(rows, async (row): Promise<TeamMember> => {
-        const [streaks, weakest] = await Promise.all([
-          discipline.streaks(row.id),
-          discipline.weakestRule(row.id, query.today),
-        ]);
+      const ids = rows.map((row) => row.id);
+      const [runs, weakestRules] = await Promise.all([
+        discipline.sessionStreaksOf(ids),
+        discipline.weakestRulesOf(ids, query.today),
+      ]);
+      const traders = rows.map((row): TeamMember => {
+        const weakest = weakestRules.get(row.id);
         return {
           id: row.id,
           username: row.username,
@@ -75,11 +73,10 @@ export function createTeamService({ database }: { database: AppDatabase }) {
             row.compliance === null || row.previousCompliance === null
               ? null
               : row.compliance - row.previousCompliance,
-          currentStreak: streaks.excellent.current,
-          weakestRule: weakest && {
-            description: weakest.description,
-            complianceRate: weakest.complianceRate,
-          },
+          currentStreak: runs.get(row.id)?.excellent.current ?? 0,
+          weakestRule: weakest
+            ? { description: weakest.description, complianceRate: weakest.complianceRate }
+            : null,
         };
       });
       return { traders: sortTeam(traders, query) };
