@@ -15,7 +15,7 @@
 //   BENCH_TRADERS=1000              traders seeded around the heavy one
 //   BENCH_ONLY=session,rules        only these targets (health, session, rules, sessions,
 //                                   sessions-filtered, session-details, thumbnail, analytics,
-//                                   analytics-1, create, login)
+//                                   analytics-1, streaks, create, login)
 //   BENCH_PROFILE=1                 --cpu-prof the server; print where its time went
 //   BENCH_SKIP_BUILD=1              measure the existing dist/ instead of running npm run build
 //
@@ -290,6 +290,12 @@ async function main(): Promise<BenchReport> {
       url: `${base}/api/analytics?today=${today}`,
       headers: { cookie },
       connections: 1,
+    },
+    {
+      key: 'streaks',
+      label: 'GET /api/discipline/streaks (the dashboard)',
+      url: `${base}/api/discipline/streaks`,
+      headers: { cookie },
     },
     {
       key: 'login',

@@ -25,7 +25,9 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ discipline: DisciplineSer
         response: { 200: streaksResponseSchema, 401: errorSchema },
       },
     },
-    async (request) => ({ streaks: await discipline.streaks(requireUser(request).id) }),
+    async (request) => ({
+      streaks: await discipline.streaks(requireUser(request).id, request.versions ?? undefined),
+    }),
   );
 
   app.get(
@@ -41,7 +43,11 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ discipline: DisciplineSer
       },
     },
     async (request) => ({
-      weakestRule: await discipline.weakestRule(requireUser(request).id, request.query.today),
+      weakestRule: await discipline.weakestRule(
+        requireUser(request).id,
+        request.query.today,
+        request.versions ?? undefined,
+      ),
     }),
   );
 
@@ -58,7 +64,11 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ discipline: DisciplineSer
       },
     },
     async (request) => ({
-      days: await discipline.calendar(requireUser(request).id, request.query),
+      days: await discipline.calendar(
+        requireUser(request).id,
+        request.query,
+        request.versions ?? undefined,
+      ),
     }),
   );
 };

@@ -2,7 +2,9 @@ import { addDays } from '#shared/calendar.ts';
 import { complianceBand } from '#shared/compliance.ts';
 import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { type TraderVersions } from '../analytics/kept-answers.ts';
 import { createDisciplineRepository } from './discipline.repository.ts';
+import { createKeptDiscipline } from './kept-discipline.ts';
 
 /** The weakest rule's window: 30 calendar days ending on the trader's today, today included. */
 export const WEAKEST_RULE_WINDOW_DAYS = 30;
@@ -17,15 +19,22 @@ export type DisciplineService = ReturnType<typeof createDisciplineService>;
 /** Streaks, the weakest rule and the discipline calendar of one trader. */
 export function createDisciplineService({ database }: { database: AppDatabase }) {
   const discipline = createDisciplineRepository(database);
+  const kept = createKeptDiscipline(database);
 
   return {
-    /** Runs over the trader's sessions ordered by (date, id); days without sessions break nothing. */
-    async streaks(userId: number): Promise<Streaks> {
-      const [runs, rules] = await Promise.all([
-        discipline.sessionRuns(userId),
-        discipline.ruleRuns(userId),
-      ]);
-      return { ...runs, rules };
+    /**
+     * Runs over the trader's sessions ordered by (date, id); days without sessions break
+     * nothing. `versions`: the trader's, read with the request's login (`kept-discipline.ts`).
+     */
+    async streaks(userId: number, versions?: TraderVersions): Promise<Streaks> {
+      const { streaks } = await kept.streaks(userId, versions, async () => {
+        const [runs, rules] = await Promise.all([
+          discipline.sessionRuns(userId),
+          discipline.ruleRuns(userId),
+        ]);
+        return { streaks: { ...runs, rules } };
+      });
+      return streaks;
     },
 
     /**
@@ -37,8 +46,15 @@ export function createDisciplineService({ database }: { database: AppDatabase })
     },
 
     /** The rule most often broken in the 30 days ending `today` (inclusive), or null. */
-    async weakestRule(userId: number, today: string): Promise<WeakestRule | null> {
-      return discipline.weakestRule(userId, weakestRuleWindow(today));
+    async weakestRule(
+      userId: number,
+      today: string,
+      versions?: TraderVersions,
+    ): Promise<WeakestRule | null> {
+      const { weakestRule } = await kept.weakestRule(userId, today, versions, async () => ({
+        weakestRule: await discipline.weakestRule(userId, weakestRuleWindow(today)),
+      }));
+      return weakestRule;
     },
 
     /** `weakestRule` for a page of traders at once; a trader with none is absent. */
@@ -47,9 +63,18 @@ export function createDisciplineService({ database }: { database: AppDatabase })
     },
 
     /** The days of the range with sessions, oldest first, each with its band. */
-    async calendar(userId: number, range: { from: string; to: string }): Promise<CalendarDay[]> {
-      const days = await discipline.calendar(userId, range);
-      return days.map((day) => ({ ...day, band: complianceBand(day.complianceRating) }));
+    async calendar(
+      userId: number,
+      range: { from: string; to: string },
+      versions?: TraderVersions,
+    ): Promise<CalendarDay[]> {
+      const { days } = await kept.calendar(userId, range, versions, async () => ({
+        days: (await discipline.calendar(userId, range)).map((day) => ({
+          ...day,
+          band: complianceBand(day.complianceRating),
+        })),
+      }));
+      return days;
     },
   };
 }
