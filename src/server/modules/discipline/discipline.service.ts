@@ -2,7 +2,7 @@ import { addDays } from '#shared/calendar.ts';
 import { complianceBand } from '#shared/compliance.ts';
 import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { type TraderVersions } from '../analytics/kept-answers.ts';
+import type { TraderVersions } from '../analytics/kept-answers.ts';
 import { createDisciplineRepository } from './discipline.repository.ts';
 import { createKeptDiscipline } from './kept-discipline.ts';
 
@@ -16,7 +16,10 @@ const weakestRuleWindow = (today: string) => ({
 
 export type DisciplineService = ReturnType<typeof createDisciplineService>;
 
-/** Streaks, the weakest rule and the discipline calendar of one trader. */
+/**
+ * Streaks, the weakest rule and the discipline calendar of one trader, kept for the trader's own
+ * requests (`kept-discipline.ts`); the session runs and weakest rules of a page of traders.
+ */
 export function createDisciplineService({ database }: { database: AppDatabase }) {
   const discipline = createDisciplineRepository(database);
   const kept = createKeptDiscipline(database);
