@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { fromHundredths } from '#shared/schemas/results.ts';
+import { byPages } from '../../db/by-pages.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { percentage } from '../../db/dialect.ts';
 import type { MailStatus, NoticeKind } from '../../db/schema.ts';
@@ -211,27 +212,28 @@ export function createNoticesRepository({ db }: AppDatabase) {
       userIds: readonly number[],
       range: { from: string; to: string },
     ): Promise<Map<number, ItemFigures>> {
-      if (userIds.length === 0) return new Map();
-      const { rows } = await sql<ItemFigures & { userId: number }>`
+      return byPages(userIds, async (page) => {
+        const { rows } = await sql<ItemFigures & { userId: number }>`
         select user_id as "userId", count(*) as "sessionCount",
           sum(followed_count) as "followedCount", sum(total_count) as "totalCount",
           ${percentage(sql`sum(followed_count)`, sql`sum(total_count)`)} as "compliance"
         from trading_sessions
-        where user_id in (${sql.join(userIds)})
+        where user_id in (${sql.join(page)})
           and session_date >= ${range.from} and session_date <= ${range.to}
         group by user_id
       `.execute(db);
-      return new Map(
-        rows.map((row) => [
-          Number(row.userId),
-          {
-            sessionCount: Number(row.sessionCount),
-            followedCount: Number(row.followedCount),
-            totalCount: Number(row.totalCount),
-            compliance: Number(row.compliance),
-          },
-        ]),
-      );
+        return new Map(
+          rows.map((row) => [
+            Number(row.userId),
+            {
+              sessionCount: Number(row.sessionCount),
+              followedCount: Number(row.followedCount),
+              totalCount: Number(row.totalCount),
+              compliance: Number(row.compliance),
+            },
+          ]),
+        );
+      });
     },
 
     /**
@@ -241,19 +243,19 @@ export function createNoticesRepository({ db }: AppDatabase) {
      * either way. One session may be both.
      */
     async extremeSessionsOf(userIds: readonly number[], range: { from: string; to: string }) {
-      const extremes = new Map<number, { best: ExtremeSession; worst: ExtremeSession }>();
-      if (userIds.length === 0) return extremes;
-      const noResultLast = sql`case when result_r is null then 1 else 0 end`;
-      const { rows } = await sql<{
-        user_id: number;
-        id: number;
-        name: string;
-        session_date: string;
-        compliance_rating: number;
-        result_r: number | null;
-        best: number;
-        worst: number;
-      }>`
+      return byPages(userIds, async (page) => {
+        const extremes = new Map<number, { best: ExtremeSession; worst: ExtremeSession }>();
+        const noResultLast = sql`case when result_r is null then 1 else 0 end`;
+        const { rows } = await sql<{
+          user_id: number;
+          id: number;
+          name: string;
+          session_date: string;
+          compliance_rating: number;
+          result_r: number | null;
+          best: number;
+          worst: number;
+        }>`
         select user_id, id, name, session_date, compliance_rating, result_r, best, worst
         from (
           select user_id, id, name, session_date, compliance_rating, result_r,
@@ -266,26 +268,27 @@ export function createNoticesRepository({ db }: AppDatabase) {
               order by compliance_rating asc, ${noResultLast}, result_r asc, session_date, id
             ) as worst
           from trading_sessions
-          where user_id in (${sql.join(userIds)})
+          where user_id in (${sql.join(page)})
             and session_date >= ${range.from} and session_date <= ${range.to}
         ) as ranked
         where best = 1 or worst = 1
       `.execute(db);
-      for (const row of rows) {
-        const session: ExtremeSession = {
-          id: Number(row.id),
-          name: row.name,
-          date: String(row.session_date).slice(0, 10),
-          complianceRating: Number(row.compliance_rating),
-          resultR: fromHundredths(row.result_r === null ? null : Number(row.result_r)),
-        };
-        const userId = Number(row.user_id);
-        const found = extremes.get(userId) ?? { best: session, worst: session };
-        if (Number(row.best) === 1) found.best = session;
-        if (Number(row.worst) === 1) found.worst = session;
-        extremes.set(userId, found);
-      }
-      return extremes;
+        for (const row of rows) {
+          const session: ExtremeSession = {
+            id: Number(row.id),
+            name: row.name,
+            date: String(row.session_date).slice(0, 10),
+            complianceRating: Number(row.compliance_rating),
+            resultR: fromHundredths(row.result_r === null ? null : Number(row.result_r)),
+          };
+          const userId = Number(row.user_id);
+          const found = extremes.get(userId) ?? { best: session, worst: session };
+          if (Number(row.best) === 1) found.best = session;
+          if (Number(row.worst) === 1) found.worst = session;
+          extremes.set(userId, found);
+        }
+        return extremes;
+      });
     },
 
     /** Up to `limit` notices waiting for their mail, oldest first. */
