@@ -23,7 +23,7 @@ interface TeamMember {
 
 /** The team list as the API gives it to the administrator logged in on `requester`. */
 async function fetchTeam(requester: APIRequestContext, today: string, query = '') {
-  const response = await requester.get(`/api/admin/team?today=${today}${query}`);
+  const response = await requester.get(`/api/admin/team?today=${today}&limit=200${query}`);
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { traders: TeamMember[] }).traders;
 }
@@ -47,6 +47,21 @@ async function seedSessions(page: Page, today: string) {
       rulesFollowed: await checklist(page, followed),
     });
   }
+}
+
+/** A trader who shares their figures, made through the API in a context of their own. */
+async function createSharingTrader(baseURL: string | undefined) {
+  const context = await request.newContext({ baseURL });
+  const account = await createTrader(context);
+  const login = await context.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(login.status()).toBe(200);
+  const shared = await context.put('/api/auth/update-profile', {
+    data: { preferences: { sharing: { discipline: true } } },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  return { account, context };
 }
 
 /** The table's rows, as the trader names they start with. */
@@ -194,18 +209,9 @@ test('Team discipline and the drill-down have no serious accessibility violation
   page,
   baseURL,
 }) => {
-  // A sharing trader with sessions, made through the API in a context of their own.
-  const context = await request.newContext({ baseURL });
+  // A sharing trader with sessions.
+  const { account, context } = await createSharingTrader(baseURL);
   try {
-    const account = await createTrader(context);
-    const login = await context.post('/api/auth/login', {
-      data: { username: account.username, password: account.password },
-    });
-    expect(login.status()).toBe(200);
-    const shared = await context.put('/api/auth/update-profile', {
-      data: { preferences: { sharing: { discipline: true } } },
-    });
-    expect(shared.status(), await shared.text()).toBe(200);
     const rule = await context.post('/api/rules', { data: { description: 'Wait for the setup' } });
     const { rule: created } = (await rule.json()) as { rule: { id: number } };
     const today = new Date().toISOString().slice(0, 10);
@@ -237,4 +243,39 @@ test('Team discipline and the drill-down have no serious accessibility violation
   } finally {
     await context.dispose();
   }
+});
+
+test('the list comes a page at a time: Load more adds the next, another order starts again', async ({
+  page,
+  baseURL,
+}) => {
+  const sharers = await Promise.all([0, 1, 2].map(() => createSharingTrader(baseURL)));
+  for (const { context } of sharers) await context.dispose();
+  // Pages of two instead of fifty, from the real server: the screen's paging is what is tested.
+  await page.route(/\/api\/admin\/team\?/, (route) =>
+    route.continue({ url: `${route.request().url()}&limit=2` }),
+  );
+  await logInAdminOn(page);
+  await page.goto('/admin/team');
+  const rows = teamTable(page).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+
+  // Every page, one click at a time, until the button is gone.
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  for (let shown = 2; await loadMore.isVisible();) {
+    await loadMore.click();
+    await expect(rows).not.toHaveCount(shown);
+    shown = await rows.count();
+  }
+  await expect(page.getByRole('button', { name: /Load more|Loading/ })).toHaveCount(0);
+  const names = await teamTable(page).locator('tbody th[scope="row"] a').allTextContents();
+  for (const { account } of sharers) expect(names).toContain(account.fullName);
+  expect(new Set(names).size).toBe(names.length);
+  await expectRowsInApiOrder(page, await localToday(page), '');
+
+  // Another order: its first page only, and Load more again.
+  await teamTable(page).getByRole('button', { name: '30-day compliance' }).click();
+  await expect(page).toHaveURL(/sort=compliance&order=desc/);
+  await expect(rows).toHaveCount(2);
+  await expect(loadMore).toBeVisible();
 });

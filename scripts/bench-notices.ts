@@ -16,14 +16,11 @@
 //   BENCH_INSTANCES=2    runners at once in the second measurement
 //
 // Figures only: it never fails on timing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addDays } from '#shared/calendar.ts';
-import { createDatabase, type DatabaseOptions } from '#server/db/client.ts';
+import { createDatabase } from '#server/db/client.ts';
 import { createNoticeJobs } from '#server/modules/notices/notice-jobs.ts';
 import { createNoticeRunner } from '#server/modules/notices/notice-scheduler.ts';
-import { createBenchDatabase, gatherStatistics } from './bench/bench-database.ts';
+import { benchDatabaseOptions, gatherStatistics } from './bench/bench-database.ts';
 import { seedInBulk } from './bench/seed-bulk.ts';
 
 const env = (name: string, fallback: number) => {
@@ -50,17 +47,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
 }
 
 async function main() {
-  let options: DatabaseOptions;
-  if (adminDatabaseUrl) {
-    options = {
-      dialect: 'postgres',
-      connectionString: await createBenchDatabase(adminDatabaseUrl, cleanups),
-    };
-  } else {
-    const dataDir = mkdtempSync(join(tmpdir(), 'rulekeeper-bench-notices-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    options = { dialect: 'sqlite', filename: join(dataDir, 'rulekeeper.db') };
-  }
+  const options = await benchDatabaseOptions(adminDatabaseUrl, cleanups);
   const seeded = await timed(() => seedInBulk(options, TRADERS));
   if (options.dialect === 'postgres') await gatherStatistics(options.connectionString);
   console.log(

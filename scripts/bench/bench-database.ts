@@ -1,6 +1,11 @@
-// The PostgreSQL database a bench measures: one of its own per run, made from an admin URL and
-// dropped at the end, with the planner's statistics gathered once the data is in.
+// The database a bench measures: on PostgreSQL one of its own per run, made from an admin URL
+// and dropped at the end, with the planner's statistics gathered once the data is in; on
+// SQLite a file in a temporary folder, removed at the end.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import type { DatabaseOptions } from '#server/db/client.ts';
 
 async function runAsAdmin(adminUrl: string, statement: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -39,4 +44,21 @@ export async function createBenchDatabase(
  */
 export async function gatherStatistics(databaseUrl: string) {
   await runAsAdmin(databaseUrl, 'analyze');
+}
+
+/**
+ * The options of a fresh database for a bench that opens it in its own process (the notices'
+ * and the team's): PostgreSQL from `adminUrl` when given, SQLite in a temporary folder
+ * otherwise. Its removal is pushed on `cleanups`.
+ */
+export async function benchDatabaseOptions(
+  adminUrl: string | undefined,
+  cleanups: (() => unknown)[],
+): Promise<DatabaseOptions> {
+  if (adminUrl) {
+    return { dialect: 'postgres', connectionString: await createBenchDatabase(adminUrl, cleanups) };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'rulekeeper-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { dialect: 'sqlite', filename: join(dataDir, 'rulekeeper.db') };
 }

@@ -6,7 +6,7 @@ import { createErrorFactory } from '../errors.ts';
  * starts right after it however many rows were added or removed meanwhile (keyset paging).
  * Opaque to clients, but not secret: it only holds values of the trader's own rows.
  */
-export function encodeCursor(position: readonly (string | number)[]): string {
+export function encodeCursor(position: readonly (string | number | null)[]): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');
 }
 
@@ -21,7 +21,8 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodMiniType<T>): T | n
 }
 
 const INVALID_CURSOR = 'cursor is not valid: start again from the first page';
-const invalidCursor = createErrorFactory({
+/** The 400 of a cursor this list did not make. */
+export const invalidCursor = createErrorFactory({
   code: 'paging.invalid_cursor',
   statusCode: 400,
   message: INVALID_CURSOR,

@@ -192,11 +192,11 @@ export const pageQueryFields = {
     PAGE_SIZE_DEFAULT,
   ),
   cursor: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'cursor is not valid: start again from the first page'),
-      ),
+    z.string().check(
+      // Long enough for a position that holds a name (the team list's); each list then
+      // checks the position itself (server/db/keyset-cursor.ts).
+      z.regex(/^[A-Za-z0-9_-]{1,1024}$/, 'cursor is not valid: start again from the first page'),
+    ),
   ),
 };
 

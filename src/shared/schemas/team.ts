@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { analyticsQuerySchema, analyticsSchema } from './analytics.ts';
-import { calendarDate, idParam } from './common.ts';
+import { calendarDate, idParam, pageQueryFields, pageSchema } from './common.ts';
 import { streaksSchema } from './discipline.ts';
 
 /**
@@ -22,8 +22,12 @@ export const DEFAULT_ORDER: Record<TeamSort, SortOrder> = {
   streak: 'desc',
 };
 
-/** `GET /api/admin/team`. */
+/**
+ * `GET /api/admin/team`: a page at a time (`limit`, `cursor`, as every list that grows), in the
+ * asked order. A company may have thousands of sharing traders.
+ */
 export const teamQuerySchema = z.strictObject({
+  ...pageQueryFields,
   /** The administrator's local day: the 30-day windows end on it. */
   today: calendarDate('today', 'today is required: your local day, like 2026-03-14'),
   sort: z._default(
@@ -66,9 +70,8 @@ export const teamMemberSchema = z.strictObject({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const teamSchema = z.object({
-  traders: z.array(teamMemberSchema),
-});
+/** A page of the team list, and where the next page starts (null on the last). */
+export const teamSchema = pageSchema('traders', teamMemberSchema);
 export type Team = z.infer<typeof teamSchema>;
 
 export const teamTraderParamsSchema = z.strictObject({ id: idParam('User id') });

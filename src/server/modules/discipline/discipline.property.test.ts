@@ -230,16 +230,20 @@ describeEachDialect('discipline figures', (dialect) => {
           }
           const ids = traders.map((trader) => trader.id);
           const window = { from: addDays(today, -29), to: today };
-          const [runs, weakest] = await Promise.all([
+          const [runs, weakest, currentRuns] = await Promise.all([
             repository.sessionRunsOf(ids),
             repository.weakestRulesOf(ids, window),
+            repository.currentExcellentRunsOf(ids),
           ]);
           for (const { id, sessions, rules } of traders) {
             const { perfect, excellent } = referenceStreaks(sessions, rules);
             expect(runs.get(id) ?? noRuns()).toEqual({ perfect, excellent });
+            // The team list's reading of the current run, from the end of the history.
+            expect(currentRuns.get(id)).toBe(excellent.current);
             expect(weakest.get(id) ?? null).toEqual(referenceWeakest(sessions, rules, today));
           }
           expect([...runs.keys(), ...weakest.keys()].every((id) => ids.includes(id))).toBe(true);
+          expect([...currentRuns.keys()].sort()).toEqual([...ids].sort());
         },
       ),
       { numRuns: 15 },

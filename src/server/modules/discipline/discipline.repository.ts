@@ -67,6 +67,44 @@ const EXCELLENT = 90;
 export function createDisciplineRepository({ db }: AppDatabase) {
   const repository = {
     /**
+     * Per trader of `userIds`, the current run of sessions at ≥ 90% alone: the sessions after
+     * the latest one below 90%, in (date, id) order, or all of them when none is. The same
+     * figure as `sessionRunsOf`'s `excellent.current`, read from the end of each history
+     * instead of the whole of it: the latest break is found walking the date index backwards,
+     * then the sessions after it are counted on that index, so the cost follows the run's
+     * length (the team list reads it for every sharing trader). Every trader of `userIds` is in
+     * the map, 0 without sessions.
+     */
+    async currentExcellentRunsOf(userIds: readonly number[]): Promise<Map<number, number>> {
+      return byPages(userIds, async (page) => {
+        const { rows } = await sql<{ userId: number; current: number }>`
+        with last_breaks as (
+          select u.id as user_id, (
+            select b.id from trading_sessions b
+            where b.user_id = u.id and b.compliance_rating < ${EXCELLENT}
+            order by b.session_date desc, b.id desc
+            limit 1
+          ) as break_id
+          from users u
+          where u.id in (${sql.join(page)})
+        )
+        select l.user_id as "userId",
+          case when l.break_id is null then (
+            select count(*) from trading_sessions c where c.user_id = l.user_id
+          ) else (
+            select count(*) from trading_sessions br
+            join trading_sessions c on c.user_id = br.user_id
+              and c.session_date >= br.session_date
+              and (c.session_date > br.session_date or c.id > br.id)
+            where br.id = l.break_id
+          ) end as current
+        from last_breaks l
+      `.execute(db);
+        return new Map(rows.map((row) => [Number(row.userId), Number(row.current)]));
+      });
+    },
+
+    /**
      * Per trader of `userIds` with sessions, the current and longest run of sessions at 100%
      * and at ≥ 90%, each trader's sessions on their own (one statement for a page of traders,
      * as the weekly reports read them). A trader without sessions is absent from the map.

@@ -48,6 +48,11 @@ export function createDisciplineService({ database }: { database: AppDatabase })
       return discipline.sessionRunsOf(userIds);
     },
 
+    /** Each trader's current run of sessions at ≥ 90% (the team list's streak), 0 without. */
+    async currentStreaksOf(userIds: readonly number[]) {
+      return discipline.currentExcellentRunsOf(userIds);
+    },
+
     /** The rule most often broken in the 30 days ending `today` (inclusive), or null. */
     async weakestRule(
       userId: number,

@@ -1,13 +1,19 @@
 import type { Analytics, AnalyticsQuery } from '#shared/schemas/analytics.ts';
 import type { Streaks } from '#shared/schemas/discipline.ts';
+import { MAX_ID } from '#shared/schemas/common.ts';
 import {
   DEFAULT_ORDER,
+  SORT_ORDERS,
+  TEAM_SORTS,
   type Team,
   type TeamMember,
   type TeamQuery,
+  type TeamSort,
   type TeamTrader,
 } from '#shared/schemas/team.ts';
+import { z } from '#shared/zod.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { encodeCursor, invalidCursor, readCursor } from '../../db/keyset-cursor.ts';
 import { createAnalyticsService } from '../analytics/analytics.service.ts';
 import { createDisciplineService } from '../discipline/discipline.service.ts';
 import { traderNotFound } from './team.errors.ts';
@@ -15,31 +21,66 @@ import { createTeamRepository } from './team.repository.ts';
 
 export type TeamService = ReturnType<typeof createTeamService>;
 
-const byName = (a: TeamMember, b: TeamMember) =>
-  a.fullName.localeCompare(b.fullName, 'en', { sensitivity: 'base' }) ||
-  a.username.localeCompare(b.username, 'en') ||
-  a.id - b.id;
+/** What orders a trader in the list: the sorted column's figure, then the name. */
+interface TeamPosition {
+  figure: number | null;
+  fullName: string;
+  username: string;
+  id: number;
+}
+
+// One collator for every comparison: `localeCompare` with options builds one per call, and a
+// company's list is sorted with tens of thousands of them.
+const names = new Intl.Collator('en', { sensitivity: 'base' });
+const usernames = new Intl.Collator('en');
+
+const byName = (a: TeamPosition, b: TeamPosition) =>
+  names.compare(a.fullName, b.fullName) || usernames.compare(a.username, b.username) || a.id - b.id;
+
+/** The figure a column sorts by. */
+function figureOf(trader: TeamMember, sort: TeamSort): number | null {
+  if (sort === 'compliance') return trader.compliance;
+  if (sort === 'trend') return trader.trend;
+  if (sort === 'streak') return trader.currentStreak;
+  return null;
+}
 
 /**
- * The team list in the asked order. A trader without the figure (no session in the window)
- * comes last in either order; equal figures fall back to the name, A to Z.
+ * The team list's order. A trader without the figure (no session in the window) comes last in
+ * either order; equal figures fall back to the name, A to Z. A total order (the id ends every
+ * tie), so a position says where a page ends.
  */
-export function sortTeam(traders: TeamMember[], { sort, order }: TeamQuery): TeamMember[] {
+export function teamOrder({ sort, order }: Pick<TeamQuery, 'sort' | 'order'>) {
   const direction = (order ?? DEFAULT_ORDER[sort]) === 'asc' ? 1 : -1;
-  if (sort === 'name') return [...traders].sort((a, b) => direction * byName(a, b));
-  const figure = (trader: TeamMember): number | null =>
-    sort === 'compliance'
-      ? trader.compliance
-      : sort === 'trend'
-        ? trader.trend
-        : trader.currentStreak;
-  return [...traders].sort((a, b) => {
-    const x = figure(a);
-    const y = figure(b);
+  return (a: TeamPosition, b: TeamPosition): number => {
+    if (sort === 'name') return direction * byName(a, b);
+    const [x, y] = [a.figure, b.figure];
     if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
     return direction * (x - y) || byName(a, b);
-  });
+  };
 }
+
+const positionOf = (trader: TeamMember, sort: TeamSort): TeamPosition => ({
+  figure: figureOf(trader, sort),
+  fullName: trader.fullName,
+  username: trader.username,
+  id: trader.id,
+});
+
+/**
+ * A page's end: the order it was read in and the last trader's sort key. The key holds the
+ * name, so the next page starts right after it even when that trader stopped sharing or other
+ * traders started meanwhile (keyset paging, as every list); a cursor of another order is
+ * refused rather than read in the wrong one.
+ */
+const teamCursorSchema = z.tuple([
+  z.enum(TEAM_SORTS),
+  z.enum(SORT_ORDERS),
+  z.nullable(z.int()),
+  z.string(),
+  z.string(),
+  z.int().check(z.gte(1), z.lte(MAX_ID)),
+]);
 
 /**
  * The company view. Only traders who share their discipline figures are read, and only those
@@ -52,34 +93,75 @@ export function createTeamService({ database }: { database: AppDatabase }) {
   const discipline = createDisciplineService({ database });
 
   return {
+    /**
+     * A page of the sharing traders in the asked order. Every sharer's figures are read (two
+     * statements a page of 500 traders; the order needs them all), then only the page's
+     * traders' weakest rules.
+     */
     async listTeam(query: TeamQuery): Promise<Team> {
+      const { sort, limit } = query;
+      const order = query.order ?? DEFAULT_ORDER[sort];
+      const after = readCursor(query.cursor, teamCursorSchema);
+      if (after && (after[0] !== sort || after[1] !== order)) throw invalidCursor();
+
       const rows = await team.sharingTraders(query.today);
-      const ids = rows.map((row) => row.id);
-      const [runs, weakestRules] = await Promise.all([
-        discipline.sessionStreaksOf(ids),
-        discipline.weakestRulesOf(ids, query.today),
-      ]);
-      const traders = rows.map((row): TeamMember => {
-        const weakest = weakestRules.get(row.id);
-        return {
-          id: row.id,
-          username: row.username,
-          fullName: row.fullName,
-          compliance: row.compliance,
-          sessionCount: row.sessionCount,
-          previousCompliance: row.previousCompliance,
-          previousSessionCount: row.previousSessionCount,
+      const streaks = await discipline.currentStreaksOf(rows.map((row) => row.id));
+      const compare = teamOrder({ sort, order });
+      const traders = rows
+        .map((row) => ({
+          ...row,
           trend:
             row.compliance === null || row.previousCompliance === null
               ? null
               : row.compliance - row.previousCompliance,
-          currentStreak: runs.get(row.id)?.excellent.current ?? 0,
-          weakestRule: weakest
-            ? { description: weakest.description, complianceRate: weakest.complianceRate }
+          currentStreak: streaks.get(row.id) ?? 0,
+          weakestRule: null,
+        }))
+        .sort((a, b) => compare(positionOf(a, sort), positionOf(b, sort)));
+
+      let first = 0;
+      if (after) {
+        const [, , figure, fullName, username, id] = after;
+        const cursor = { figure, fullName, username, id };
+        first = traders.findIndex((trader) => compare(positionOf(trader, sort), cursor) > 0);
+        if (first === -1) first = traders.length;
+      }
+      const page = traders.slice(first, first + limit);
+      const weakestRules = await discipline.weakestRulesOf(
+        page.map((trader) => trader.id),
+        query.today,
+      );
+      const last = page.at(-1);
+      return {
+        traders: page.map((trader): TeamMember => {
+          const weakest = weakestRules.get(trader.id);
+          return {
+            id: trader.id,
+            username: trader.username,
+            fullName: trader.fullName,
+            compliance: trader.compliance,
+            sessionCount: trader.sessionCount,
+            previousCompliance: trader.previousCompliance,
+            previousSessionCount: trader.previousSessionCount,
+            trend: trader.trend,
+            currentStreak: trader.currentStreak,
+            weakestRule: weakest
+              ? { description: weakest.description, complianceRate: weakest.complianceRate }
+              : null,
+          };
+        }),
+        nextCursor:
+          last && first + limit < traders.length
+            ? encodeCursor([
+                sort,
+                order,
+                figureOf(last, sort),
+                last.fullName,
+                last.username,
+                last.id,
+              ])
             : null,
-        };
-      });
-      return { traders: sortTeam(traders, query) };
+      };
     },
 
     /**

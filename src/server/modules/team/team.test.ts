@@ -503,6 +503,144 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
     });
   });
 
+  describe('pages', () => {
+    const page = async (query: string) => {
+      const response = await get(`/api/admin/team?today=${TODAY}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Team>();
+    };
+    /** Every page of `limit` in the order of `query`, following each page's cursor. */
+    const allPages = async (query: string, limit: number, from: string | null = null) => {
+      const pages: Team[] = [];
+      let cursor = from;
+      do {
+        const next: Team = await page(
+          `${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        pages.push(next);
+        cursor = next.nextCursor;
+      } while (cursor && pages.length < 20);
+      return pages;
+    };
+
+    /** Seven sharers: figures of every kind, and two traders with the same name and figures. */
+    const sevenTraders = async () => {
+      const [ann, bob] = [await trader('ann Low', true), await trader('Bob High', true)];
+      await sessions(ann, [
+        [addDays(TODAY, -40), 2],
+        [TODAY, 1],
+      ]);
+      await sessions(bob, [
+        [addDays(TODAY, -40), 1],
+        [addDays(TODAY, -1), 2],
+        [TODAY, 2],
+      ]);
+      for (const name of ['Eve Twin', 'Eve Twin']) {
+        await sessions(await trader(name, true), [[TODAY, 1]]);
+      }
+      const cid = await trader('Cid Middle', true);
+      await sessions(cid, [
+        [addDays(TODAY, -35), 2],
+        [TODAY, 2],
+      ]);
+      await trader('Dot None', true);
+      await trader('Fay None', true);
+      return { cid };
+    };
+    const names = (members: TeamMember[]) => members.map((member) => member.fullName);
+
+    test('follow each other in every order: together, the whole list once, as one page gives it', async () => {
+      await sevenTraders();
+      for (const sort of ['name', 'compliance', 'trend', 'streak']) {
+        for (const order of ['asc', 'desc']) {
+          const query = `&sort=${sort}&order=${order}`;
+          const whole = await page(`${query}&limit=200`);
+          expect(whole.traders).toHaveLength(7);
+          expect(whole.nextCursor).toBeNull();
+          const pages = await allPages(query, 2);
+          expect(
+            pages.map((p) => p.traders.length),
+            query,
+          ).toEqual([2, 2, 2, 1]);
+          expect(
+            pages.flatMap((p) => p.traders),
+            query,
+          ).toEqual(whole.traders);
+        }
+      }
+      // Fifty at a time without a limit.
+      const first = await page('&sort=name');
+      expect(first.traders).toHaveLength(7);
+      expect(first.nextCursor).toBeNull();
+    });
+
+    test('a trader who stops or starts sharing between pages: the next page starts after the last shown', async () => {
+      const { cid } = await sevenTraders();
+      const first = await page('&sort=name&limit=3');
+      expect(names(first.traders)).toEqual(['ann Low', 'Bob High', 'Cid Middle']);
+
+      // The last trader shown stops sharing; one who sorts before them and one after start.
+      await share(cid, false);
+      await trader('Abe Early', true);
+      await trader('Dan Later', true);
+
+      const rest = await allPages('&sort=name', 3, first.nextCursor);
+      expect(names(rest.flatMap((p) => p.traders))).toEqual([
+        'Dan Later',
+        'Dot None',
+        'Eve Twin',
+        'Eve Twin',
+        'Fay None',
+      ]);
+    });
+
+    test('each trader of a later page has their own figures and weakest rule', async () => {
+      await sevenTraders();
+      const pages = await allPages('&sort=compliance&order=asc', 1);
+      const whole = await page('&sort=compliance&order=asc&limit=200');
+      expect(pages.flatMap((p) => p.traders)).toEqual(whole.traders);
+      const byName = (name: string) => whole.traders.find((member) => member.fullName === name)!;
+      const ann = byName('ann Low');
+      expect(ann.weakestRule).toEqual({
+        description: `Rule B of ${ann.username}`,
+        complianceRate: 0,
+      });
+      expect(byName('Bob High')).toMatchObject({ currentStreak: 2, weakestRule: null });
+    });
+
+    test('refuse a cursor of another order, or one the list did not make, and a bad limit', async () => {
+      await sevenTraders();
+      const { nextCursor } = await page('&sort=compliance&order=desc&limit=2');
+      expect(nextCursor).not.toBeNull();
+      const bad = [
+        `&sort=compliance&order=asc&cursor=${nextCursor}`,
+        `&sort=trend&order=desc&cursor=${nextCursor}`,
+        `&sort=name&cursor=${nextCursor}`,
+        `&cursor=not-a-cursor`,
+        `&cursor=${Buffer.from('["name","asc",null,"a","b",0]').toString('base64url')}`,
+        `&cursor=${Buffer.from('{"id":1}').toString('base64url')}`,
+        `&cursor=${'a'.repeat(1025)}`,
+        `&cursor=a%2Bb`,
+      ];
+      for (const query of bad) {
+        await expectRefusedQuery(
+          t.app,
+          admin.cookie,
+          `/api/admin/team?today=${TODAY}${query}`,
+          'cursor',
+        );
+      }
+      for (const limit of ['0', '201', 'ten', '1.5']) {
+        await expectRefusedQuery(
+          t.app,
+          admin.cookie,
+          `/api/admin/team?today=${TODAY}&limit=${limit}`,
+          'limit',
+        );
+      }
+    });
+  });
+
   describe('bad requests', () => {
     test('the list refuses a missing or bad today, sort or order, and unknown parameters', async () => {
       const bad: [string, string][] = [

@@ -1,22 +1,27 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { teamSchema, type TeamQueryInput } from '#shared/schemas/team.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
-/** Every trader who shares their discipline figures, in the order asked for. */
+type TeamListQuery = Omit<TeamQueryInput, 'cursor' | 'limit'>;
+
+/** One page of the traders who share their discipline figures, in the order asked for. */
 export function getTeam(query: TeamQueryInput, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/admin/team', { query, schema: teamSchema, signal });
 }
 
-export function teamQueryOptions(query: TeamQueryInput) {
-  return queryOptions({
+/** The sharing traders, page after page, in the order asked for. */
+export function teamInfiniteQueryOptions(query: TeamListQuery) {
+  return infiniteQueryOptions({
     queryKey: queryKeys.team.list(query),
-    queryFn: ({ signal }) => getTeam(query, { signal }),
-    // Another order keeps the rows on screen until the new order arrives.
+    queryFn: ({ pageParam, signal }) => getTeam({ ...query, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // Another order keeps the rows on screen until the new order's first page arrives.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useTeam(query: TeamQueryInput) {
-  return useQuery(teamQueryOptions(query));
+export function useTeamInfinite(query: TeamListQuery) {
+  return useInfiniteQuery(teamInfiniteQueryOptions(query));
 }

@@ -9,12 +9,13 @@ import {
   type TeamSort,
 } from '#shared/schemas/team.ts';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { LoadMoreButton } from '#client/components/load-more-button.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { todayLocal } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
-import { useTeam } from '../api/get-team.ts';
+import { useTeamInfinite } from '../api/get-team.ts';
 import { TeamTable } from './team-table.tsx';
 
 const isSort = (value: unknown): value is TeamSort => TEAM_SORTS.includes(value as TeamSort);
@@ -37,11 +38,15 @@ function useTeamSort() {
   return { sort, order, setSort };
 }
 
-/** 'Team discipline': the traders who share their figures, sortable, each a link to more. */
+/**
+ * 'Team discipline': the traders who share their figures, sortable, each a link to more; a page
+ * at a time, as a company may have thousands.
+ */
 export function TeamDiscipline() {
   const titleId = useId();
   const { sort, order, setSort } = useTeamSort();
-  const result = useTeam({ today: todayLocal(), sort, order });
+  const result = useTeamInfinite({ today: todayLocal(), sort, order });
+  const traders = result.data?.pages.flatMap((page) => page.traders) ?? [];
 
   return (
     <TitledCard title="Sharing traders" titleId={titleId} className="min-w-0">
@@ -51,7 +56,7 @@ export function TeamDiscipline() {
             <Skeleton key={row} className="h-12" />
           ))}
         </div>
-      ) : result.isError ? (
+      ) : !result.data ? (
         <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
           <p className="text-muted-foreground">The team&apos;s figures could not be loaded.</p>
           <Button
@@ -62,7 +67,7 @@ export function TeamDiscipline() {
             Try again
           </Button>
         </EmptyState>
-      ) : result.data.traders.length === 0 ? (
+      ) : traders.length === 0 ? (
         <EmptyState icon={<Users className="size-6" />}>
           <p className="text-lg font-semibold">No trader shares their figures yet</p>
           <p className="text-muted-foreground max-w-md text-sm">
@@ -74,16 +79,21 @@ export function TeamDiscipline() {
         <div
           aria-busy={result.isPlaceholderData}
           className={cn(
-            'transition-opacity motion-reduce:transition-none',
+            'grid gap-4 transition-opacity motion-reduce:transition-none',
             result.isPlaceholderData && 'opacity-60',
           )}
         >
           <TeamTable
-            traders={result.data.traders}
+            traders={traders}
             sort={sort}
             order={order}
             onSort={setSort}
             labelledBy={titleId}
+          />
+          <LoadMoreButton
+            hasNextPage={result.hasNextPage && !result.isPlaceholderData}
+            isFetchingNextPage={result.isFetchingNextPage}
+            fetchNextPage={result.fetchNextPage}
           />
         </div>
       )}
