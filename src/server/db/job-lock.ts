@@ -4,6 +4,9 @@ import type { AppDatabase } from './client.ts';
 /** Any fixed number: the key of the advisory lock a run of the scheduled jobs holds. */
 export const SCHEDULED_JOBS_LOCK_KEY = 0x726b_6a62; // 'rkjb'
 
+/** How long a run may hold the lock, idle, before PostgreSQL ends it and frees the lock. */
+const LOCK_HELD_AT_MOST = '1h';
+
 /**
  * Runs `work` unless another instance is running the scheduled jobs on the same database, in
  * which case it answers `{ ran: false }` at once: the jobs write nothing twice either way (one
@@ -27,6 +30,13 @@ export async function unlessJobsRunElsewhere<T>(
 ): Promise<{ ran: true; value: T } | { ran: false }> {
   if (database.dialect !== 'postgres') return { ran: true, value: await work() };
   return database.db.transaction().execute(async (trx) => {
+    // The transaction is idle for the whole run by design: an operator's
+    // `idle_in_transaction_session_timeout`, meant for transactions an app forgot, would end
+    // its session mid-run and hand the lock to the next instance while this one still works.
+    // A bound of its own instead, far above any run's length, for a run that truly hangs.
+    await sql`set local idle_in_transaction_session_timeout = ${sql.lit(LOCK_HELD_AT_MOST)}`.execute(
+      trx,
+    );
     const { rows } = await sql<{ locked: boolean }>`
       select pg_try_advisory_xact_lock(${SCHEDULED_JOBS_LOCK_KEY}, hashtext(current_schema())) as locked
     `.execute(trx);

@@ -427,6 +427,31 @@ describePostgres('the weekly report with two instances at once', () => {
     expect(await noticeRows(shared.connect())).toHaveLength(2);
   });
 
+  test('an idle-in-transaction timeout set by the operator does not end the lock mid-run', async () => {
+    await seedTraders(app);
+    // As an operator's `alter role … set idle_in_transaction_session_timeout` would, on every
+    // connection of the first instance.
+    const database = shared.connect();
+    database.pool!.on('connect', (client) => {
+      void client.query('set idle_in_transaction_session_timeout = 100');
+    });
+    let finish = () => {};
+    const held = unlessJobsRunElsewhere(
+      database,
+      () => new Promise<void>((resolve) => (finish = resolve)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const second = createNoticeRunner({
+      database: shared.connect(),
+      config: { appName: 'Rulekeeper', mail: null },
+    });
+    expect(await second.runOnce(CLOCK.mondayMorning)).toBeNull();
+    finish();
+    expect(await held).toEqual({ ran: true, value: undefined });
+    expect(await second.runOnce(CLOCK.mondayMorning)).toMatchObject({ reports: 2 });
+  });
+
   test('instances of another schema of the same database run their jobs meanwhile', async () => {
     await seedTraders(app);
     const other = await createSharedDatabase('postgres');
