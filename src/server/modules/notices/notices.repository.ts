@@ -56,21 +56,26 @@ export interface ItemFigures {
 export function createNoticesRepository({ db }: AppDatabase) {
   return {
     /**
-     * Writes each notice unless its trader already has one of that kind and period: whichever
-     * instance, run or restart comes second adds nothing. Answers how many this call wrote.
+     * Writes each notice unless its trader already has one of that kind and period, or no
+     * longer exists: whichever instance, run or restart comes second adds nothing, and a
+     * trader deleted after a page of reports was read is left out rather than failing the
+     * page's insert on the foreign key. Answers how many this call wrote.
      */
     async insertMany(notices: readonly NewNotice[]): Promise<number> {
       if (notices.length === 0) return 0;
+      // `column1`… are the names both databases give a VALUES list's columns.
+      const rows = sql.join(
+        notices.map(
+          (notice) =>
+            sql`(cast(${notice.userId} as integer), ${notice.kind}, ${notice.periodKey}, ${JSON.stringify(notice.payload)}, ${notice.mailStatus})`,
+        ),
+      );
       const result = await db
         .insertInto('notices')
-        .values(
-          notices.map((notice) => ({
-            user_id: notice.userId,
-            kind: notice.kind,
-            period_key: notice.periodKey,
-            payload: JSON.stringify(notice.payload),
-            mail_status: notice.mailStatus,
-          })),
+        .columns(['user_id', 'kind', 'period_key', 'payload', 'mail_status'])
+        .expression(
+          sql`select column1, column2, column3, column4, column5 from (values ${rows}) as v
+            where exists (select 1 from users u where u.id = v.column1)`,
         )
         .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'period_key']).doNothing())
         .executeTakeFirst();
