@@ -38,7 +38,10 @@ const byName = (a: TeamPosition, b: TeamPosition) =>
   names.compare(a.fullName, b.fullName) || usernames.compare(a.username, b.username) || a.id - b.id;
 
 /** The figure a column sorts by. */
-function figureOf(trader: TeamMember, sort: TeamSort): number | null {
+function figureOf(
+  trader: Pick<TeamMember, 'compliance' | 'trend' | 'currentStreak'>,
+  sort: TeamSort,
+): number | null {
   if (sort === 'compliance') return trader.compliance;
   if (sort === 'trend') return trader.trend;
   if (sort === 'streak') return trader.currentStreak;
@@ -59,13 +62,6 @@ export function teamOrder({ sort, order }: Pick<TeamQuery, 'sort' | 'order'>) {
     return direction * (x - y) || byName(a, b);
   };
 }
-
-const positionOf = (trader: TeamMember, sort: TeamSort): TeamPosition => ({
-  figure: figureOf(trader, sort),
-  fullName: trader.fullName,
-  username: trader.username,
-  id: trader.id,
-});
 
 /**
  * A page's end: the order it was read in and the last trader's sort key. The key holds the
@@ -107,59 +103,56 @@ export function createTeamService({ database }: { database: AppDatabase }) {
       const rows = await team.sharingTraders(query.today);
       const streaks = await discipline.currentStreaksOf(rows.map((row) => row.id));
       const compare = teamOrder({ sort, order });
-      const traders = rows
-        .map((row) => ({
-          ...row,
-          trend:
-            row.compliance === null || row.previousCompliance === null
-              ? null
-              : row.compliance - row.previousCompliance,
-          currentStreak: streaks.get(row.id) ?? 0,
-          weakestRule: null,
-        }))
-        .sort((a, b) => compare(positionOf(a, sort), positionOf(b, sort)));
+      const ranked = rows
+        .map((row) => {
+          const figures = {
+            ...row,
+            trend:
+              row.compliance === null || row.previousCompliance === null
+                ? null
+                : row.compliance - row.previousCompliance,
+            currentStreak: streaks.get(row.id) ?? 0,
+          };
+          const { fullName, username, id } = row;
+          const position = { figure: figureOf(figures, sort), fullName, username, id };
+          return { figures, position };
+        })
+        .sort((a, b) => compare(a.position, b.position));
 
       let first = 0;
       if (after) {
         const [, , figure, fullName, username, id] = after;
         const cursor = { figure, fullName, username, id };
-        first = traders.findIndex((trader) => compare(positionOf(trader, sort), cursor) > 0);
-        if (first === -1) first = traders.length;
+        first = ranked.findIndex(({ position }) => compare(position, cursor) > 0);
+        if (first === -1) first = ranked.length;
       }
-      const page = traders.slice(first, first + limit);
+      const page = ranked.slice(first, first + limit);
       const weakestRules = await discipline.weakestRulesOf(
-        page.map((trader) => trader.id),
+        page.map(({ position }) => position.id),
         query.today,
       );
-      const last = page.at(-1);
+      const last = page.at(-1)?.position;
       return {
-        traders: page.map((trader): TeamMember => {
-          const weakest = weakestRules.get(trader.id);
+        traders: page.map(({ figures }): TeamMember => {
+          const weakest = weakestRules.get(figures.id);
           return {
-            id: trader.id,
-            username: trader.username,
-            fullName: trader.fullName,
-            compliance: trader.compliance,
-            sessionCount: trader.sessionCount,
-            previousCompliance: trader.previousCompliance,
-            previousSessionCount: trader.previousSessionCount,
-            trend: trader.trend,
-            currentStreak: trader.currentStreak,
+            id: figures.id,
+            username: figures.username,
+            fullName: figures.fullName,
+            compliance: figures.compliance,
+            sessionCount: figures.sessionCount,
+            previousCompliance: figures.previousCompliance,
+            previousSessionCount: figures.previousSessionCount,
+            trend: figures.trend,
+            currentStreak: figures.currentStreak,
             weakestRule: weakest
               ? { description: weakest.description, complianceRate: weakest.complianceRate }
               : null,
           };
         }),
         nextCursor:
-          last && first + limit < traders.length
-            ? encodeCursor([
-                sort,
-                order,
-                figureOf(last, sort),
-                last.fullName,
-                last.username,
-                last.id,
-              ])
+          last && first + limit < ranked.length
+            ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
             : null,
       };
     },
