@@ -22,12 +22,28 @@ export interface SharingTraderFigures {
  */
 export function createTeamRepository({ db }: AppDatabase) {
   return {
+    /** Every sharing trader's name, for the list's order by name. */
+    async sharingTraderNames(): Promise<{ id: number; username: string; fullName: string }[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'full_name'])
+        .where('share_discipline', '=', true)
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        username: row.username,
+        fullName: row.full_name,
+      }));
+    },
+
     /**
-     * Each sharing trader with the sessions and compliance of the 30 days ending on `today`
-     * and of the 30 days before them: one statement over the sessions of the 60 days (the
-     * `(user_id, session_date, id)` index), whatever the number of traders.
+     * Each sharing trader, or each of `ids` who shares, with the sessions and compliance of the
+     * 30 days ending on `today` and of the 30 days before them: one statement over the
+     * sessions of the 60 days (the `(user_id, session_date, id)` index), whatever the number of
+     * traders.
      */
-    async sharingTraders(today: string): Promise<SharingTraderFigures[]> {
+    async sharingTraders(today: string, ids?: readonly number[]): Promise<SharingTraderFigures[]> {
+      if (ids?.length === 0) return [];
       const from = addDays(today, 1 - WINDOW_DAYS);
       const previousFrom = addDays(from, -WINDOW_DAYS);
       const isCurrent = sql`s.session_date >= ${from}`;
@@ -44,6 +60,7 @@ export function createTeamRepository({ db }: AppDatabase) {
             .on('s.session_date', '<=', today),
         )
         .where('u.share_discipline', '=', true)
+        .$if(ids !== undefined, (query) => query.where('u.id', 'in', ids ?? []))
         .groupBy(['u.id', 'u.username', 'u.full_name'])
         .select([
           'u.id as id',

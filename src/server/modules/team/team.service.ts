@@ -37,6 +37,9 @@ const usernames = new Intl.Collator('en');
 const byName = (a: TeamPosition, b: TeamPosition) =>
   names.compare(a.fullName, b.fullName) || usernames.compare(a.username, b.username) || a.id - b.id;
 
+/** A sharing trader's figures, all of a list item but the weakest rule. */
+type TraderFigures = Omit<TeamMember, 'weakestRule'>;
+
 /** The figure a column sorts by. */
 function figureOf(
   trader: Pick<TeamMember, 'compliance' | 'trend' | 'currentStreak'>,
@@ -88,11 +91,24 @@ export function createTeamService({ database }: { database: AppDatabase }) {
   const analytics = createAnalyticsService({ database });
   const discipline = createDisciplineService({ database });
 
+  /** Every sharer's figures, or those of `ids` who share: the 30 days' and the current streak. */
+  async function figuresOf(today: string, ids?: readonly number[]): Promise<TraderFigures[]> {
+    const rows = await team.sharingTraders(today, ids);
+    const streaks = await discipline.currentStreaksOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      ...row,
+      trend:
+        row.compliance === null || row.previousCompliance === null
+          ? null
+          : row.compliance - row.previousCompliance,
+      currentStreak: streaks.get(row.id) ?? 0,
+    }));
+  }
+
   return {
     /**
-     * A page of the sharing traders in the asked order. Every sharer's figures are read (two
-     * statements a page of 500 traders; the order needs them all), then only the page's
-     * traders' weakest rules.
+     * A page of the sharing traders in the asked order, then the weakest rules of the page's
+     * traders alone (decision 59).
      */
     async listTeam(query: TeamQuery): Promise<Team> {
       const { sort, limit } = query;
@@ -100,58 +116,63 @@ export function createTeamService({ database }: { database: AppDatabase }) {
       const after = readCursor(query.cursor, teamCursorSchema);
       if (after && (after[0] !== sort || after[1] !== order)) throw invalidCursor();
 
-      const rows = await team.sharingTraders(query.today);
-      const streaks = await discipline.currentStreaksOf(rows.map((row) => row.id));
+      // By name, the order needs the names alone, and only the page's traders' figures are
+      // read; the other orders need every sharer's figures first.
+      const candidates: (TeamPosition & { figures?: TraderFigures })[] =
+        sort === 'name'
+          ? (await team.sharingTraderNames()).map((trader) => ({ ...trader, figure: null }))
+          : (await figuresOf(query.today)).map((figures) => ({
+              id: figures.id,
+              username: figures.username,
+              fullName: figures.fullName,
+              figure: figureOf(figures, sort),
+              figures,
+            }));
       const compare = teamOrder({ sort, order });
-      const ranked = rows
-        .map((row) => {
-          const figures = {
-            ...row,
-            trend:
-              row.compliance === null || row.previousCompliance === null
-                ? null
-                : row.compliance - row.previousCompliance,
-            currentStreak: streaks.get(row.id) ?? 0,
-          };
-          const { fullName, username, id } = row;
-          const position = { figure: figureOf(figures, sort), fullName, username, id };
-          return { figures, position };
-        })
-        .sort((a, b) => compare(a.position, b.position));
+      candidates.sort(compare);
 
       let first = 0;
       if (after) {
         const [, , figure, fullName, username, id] = after;
         const cursor = { figure, fullName, username, id };
-        first = ranked.findIndex(({ position }) => compare(position, cursor) > 0);
-        if (first === -1) first = ranked.length;
+        first = candidates.findIndex((candidate) => compare(candidate, cursor) > 0);
+        if (first === -1) first = candidates.length;
       }
-      const page = ranked.slice(first, first + limit);
-      const weakestRules = await discipline.weakestRulesOf(
-        page.map(({ position }) => position.id),
-        query.today,
-      );
-      const last = page.at(-1)?.position;
+      const page = candidates.slice(first, first + limit);
+      const ids = page.map((trader) => trader.id);
+      const [figures, weakestRules] = await Promise.all([
+        sort === 'name'
+          ? figuresOf(query.today, ids)
+          : page.flatMap((trader) => (trader.figures ? [trader.figures] : [])),
+        discipline.weakestRulesOf(ids, query.today),
+      ]);
+      const figuresById = new Map(figures.map((trader) => [trader.id, trader]));
+      const last = page.at(-1);
       return {
-        traders: page.map(({ figures }): TeamMember => {
-          const weakest = weakestRules.get(figures.id);
-          return {
-            id: figures.id,
-            username: figures.username,
-            fullName: figures.fullName,
-            compliance: figures.compliance,
-            sessionCount: figures.sessionCount,
-            previousCompliance: figures.previousCompliance,
-            previousSessionCount: figures.previousSessionCount,
-            trend: figures.trend,
-            currentStreak: figures.currentStreak,
-            weakestRule: weakest
-              ? { description: weakest.description, complianceRate: weakest.complianceRate }
-              : null,
-          };
+        // A trader who stopped sharing since the names were read has no figures: left out.
+        traders: page.flatMap((trader): TeamMember[] => {
+          const figures = figuresById.get(trader.id);
+          if (!figures) return [];
+          const weakest = weakestRules.get(trader.id);
+          return [
+            {
+              id: figures.id,
+              username: figures.username,
+              fullName: figures.fullName,
+              compliance: figures.compliance,
+              sessionCount: figures.sessionCount,
+              previousCompliance: figures.previousCompliance,
+              previousSessionCount: figures.previousSessionCount,
+              trend: figures.trend,
+              currentStreak: figures.currentStreak,
+              weakestRule: weakest
+                ? { description: weakest.description, complianceRate: weakest.complianceRate }
+                : null,
+            },
+          ];
         }),
         nextCursor:
-          last && first + limit < ranked.length
+          last && first + limit < candidates.length
             ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
             : null,
       };

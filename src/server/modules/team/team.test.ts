@@ -9,6 +9,7 @@ import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import { createDisciplineService } from '../discipline/discipline.service.ts';
+import { createTeamRepository } from './team.repository.ts';
 import { createTeamService } from './team.service.ts';
 
 type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
@@ -163,6 +164,16 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       expect(members.map((member) => member.id)).toContain(admin.user.id);
       expect(members).toHaveLength(3);
       for (const member of members) expect(Object.keys(member).sort()).toEqual(MEMBER_KEYS);
+    });
+
+    test('figures asked for by id are only those of the ids who share (a page by name)', async () => {
+      const bea = await trader('Bea Sharer', true);
+      const dee = await trader('Dee Quiet', false);
+      const repository = createTeamRepository(t.database);
+      const read = await repository.sharingTraders(TODAY, [bea.user.id, dee.user.id]);
+      expect(read.map((row) => row.id)).toEqual([bea.user.id]);
+      expect(await repository.sharingTraders(TODAY, [])).toEqual([]);
+      expect((await repository.sharingTraderNames()).map((row) => row.id)).toEqual([bea.user.id]);
     });
 
     test('no notes, screenshots, money or e-mail anywhere in either answer', async () => {
