@@ -37,19 +37,11 @@ const usernames = new Intl.Collator('en');
 const byName = (a: TeamPosition, b: TeamPosition) =>
   names.compare(a.fullName, b.fullName) || usernames.compare(a.username, b.username) || a.id - b.id;
 
-/** A sharing trader's figures, all of a list item but the weakest rule. */
-type TraderFigures = Omit<TeamMember, 'weakestRule'>;
-
-/** The figure a column sorts by. */
-function figureOf(
-  trader: Pick<TeamMember, 'compliance' | 'trend' | 'currentStreak'>,
-  sort: TeamSort,
-): number | null {
-  if (sort === 'compliance') return trader.compliance;
-  if (sort === 'trend') return trader.trend;
-  if (sort === 'streak') return trader.currentStreak;
-  return null;
-}
+/** `compliance − previousCompliance` in points; null when either is null. */
+const trendOf = (figures: { compliance: number | null; previousCompliance: number | null }) =>
+  figures.compliance === null || figures.previousCompliance === null
+    ? null
+    : figures.compliance - figures.previousCompliance;
 
 /**
  * The team list's order. A trader without the figure (no session in the window) comes last in
@@ -91,18 +83,24 @@ export function createTeamService({ database }: { database: AppDatabase }) {
   const analytics = createAnalyticsService({ database });
   const discipline = createDisciplineService({ database });
 
-  /** Every sharer's figures, or those of `ids` who share: the 30 days' and the current streak. */
-  async function figuresOf(today: string, ids?: readonly number[]): Promise<TraderFigures[]> {
-    const rows = await team.sharingTraders(today, ids);
-    const streaks = await discipline.currentStreaksOf(rows.map((row) => row.id));
-    return rows.map((row) => ({
-      ...row,
-      trend:
-        row.compliance === null || row.previousCompliance === null
-          ? null
-          : row.compliance - row.previousCompliance,
-      currentStreak: streaks.get(row.id) ?? 0,
-    }));
+  /**
+   * Every sharer's place in the order, from what the order needs and nothing more: the names
+   * alone by name; the 30 days' figures by compliance or trend; the names and current streaks
+   * by streak.
+   */
+  async function positionsOf(sort: TeamSort, today: string): Promise<TeamPosition[]> {
+    if (sort === 'compliance' || sort === 'trend') {
+      return (await team.sharingTraders(today)).map(({ id, username, fullName, ...figures }) => ({
+        id,
+        username,
+        fullName,
+        figure: sort === 'compliance' ? figures.compliance : trendOf(figures),
+      }));
+    }
+    const traders = await team.sharingTraderNames();
+    if (sort === 'name') return traders.map((trader) => ({ ...trader, figure: null }));
+    const streaks = await discipline.currentStreaksOf(traders.map((trader) => trader.id));
+    return traders.map((trader) => ({ ...trader, figure: streaks.get(trader.id) ?? 0 }));
   }
 
   return {
@@ -116,40 +114,28 @@ export function createTeamService({ database }: { database: AppDatabase }) {
       const after = readCursor(query.cursor, teamCursorSchema);
       if (after && (after[0] !== sort || after[1] !== order)) throw invalidCursor();
 
-      // By name, the order needs the names alone, and only the page's traders' figures are
-      // read; the other orders need every sharer's figures first.
-      const candidates: (TeamPosition & { figures?: TraderFigures })[] =
-        sort === 'name'
-          ? (await team.sharingTraderNames()).map((trader) => ({ ...trader, figure: null }))
-          : (await figuresOf(query.today)).map((figures) => ({
-              id: figures.id,
-              username: figures.username,
-              fullName: figures.fullName,
-              figure: figureOf(figures, sort),
-              figures,
-            }));
       const compare = teamOrder({ sort, order });
-      candidates.sort(compare);
-
+      const positions = (await positionsOf(sort, query.today)).sort(compare);
       let first = 0;
       if (after) {
         const [, , figure, fullName, username, id] = after;
         const cursor = { figure, fullName, username, id };
-        first = candidates.findIndex((candidate) => compare(candidate, cursor) > 0);
-        if (first === -1) first = candidates.length;
+        first = positions.findIndex((position) => compare(position, cursor) > 0);
+        if (first === -1) first = positions.length;
       }
-      const page = candidates.slice(first, first + limit);
+      const page = positions.slice(first, first + limit);
+
+      // The page's traders' figures, read again for them alone: one who stopped sharing since
+      // has none, and is left out.
       const ids = page.map((trader) => trader.id);
-      const [figures, weakestRules] = await Promise.all([
-        sort === 'name'
-          ? figuresOf(query.today, ids)
-          : page.flatMap((trader) => (trader.figures ? [trader.figures] : [])),
+      const [rows, streaks, weakestRules] = await Promise.all([
+        team.sharingTraders(query.today, ids),
+        discipline.currentStreaksOf(ids),
         discipline.weakestRulesOf(ids, query.today),
       ]);
-      const figuresById = new Map(figures.map((trader) => [trader.id, trader]));
+      const figuresById = new Map(rows.map((row) => [row.id, row]));
       const last = page.at(-1);
       return {
-        // A trader who stopped sharing since the names were read has no figures: left out.
         traders: page.flatMap((trader): TeamMember[] => {
           const figures = figuresById.get(trader.id);
           if (!figures) return [];
@@ -163,8 +149,8 @@ export function createTeamService({ database }: { database: AppDatabase }) {
               sessionCount: figures.sessionCount,
               previousCompliance: figures.previousCompliance,
               previousSessionCount: figures.previousSessionCount,
-              trend: figures.trend,
-              currentStreak: figures.currentStreak,
+              trend: trendOf(figures),
+              currentStreak: streaks.get(figures.id) ?? 0,
               weakestRule: weakest
                 ? { description: weakest.description, complianceRate: weakest.complianceRate }
                 : null,
@@ -172,7 +158,7 @@ export function createTeamService({ database }: { database: AppDatabase }) {
           ];
         }),
         nextCursor:
-          last && first + limit < candidates.length
+          last && first + limit < positions.length
             ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
             : null,
       };
