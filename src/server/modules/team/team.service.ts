@@ -48,7 +48,7 @@ const trendOf = (figures: { compliance: number | null; previousCompliance: numbe
  * either order; equal figures fall back to the name, A to Z. A total order (the id ends every
  * tie), so a position says where a page ends.
  */
-export function teamOrder({ sort, order }: Pick<TeamQuery, 'sort' | 'order'>) {
+function teamOrder({ sort, order }: Pick<TeamQuery, 'sort' | 'order'>) {
   const direction = (order ?? DEFAULT_ORDER[sort]) === 'asc' ? 1 : -1;
   return (a: TeamPosition, b: TeamPosition): number => {
     if (sort === 'name') return direction * byName(a, b);
