@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precacheManifest } from './scripts/precache-plugin.ts';
 import { screenPreloads } from './scripts/screen-preload-plugin.ts';
+import { stylesheetAfterLoadingScreen } from './scripts/stylesheet-plugin.ts';
 import { AUTHENTICATED_LAYOUT_MODULE, lazyScreens } from './src/client/app/screens.ts';
 
 const apiPort = process.env.PORT ?? '5000';
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     precacheManifest(),
+    stylesheetAfterLoadingScreen(),
     screenPreloads({ screens: lazyScreens, layoutModule: AUTHENTICATED_LAYOUT_MODULE }),
   ],
   // The app is written against React's API and types and runs on Preact's compatibility layer,

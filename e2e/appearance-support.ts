@@ -30,7 +30,12 @@ export function pageLook(page: Page) {
   return page.evaluate(() => {
     const context = document.createElement('canvas').getContext('2d');
     if (!context) throw new Error('No 2D canvas');
-    context.fillStyle = getComputedStyle(document.body).backgroundColor;
+    // The body's background, or the page's where the body has none (before the stylesheet),
+    // or the browser's white where neither has one.
+    const painted = [document.body, document.documentElement]
+      .map((element) => getComputedStyle(element).backgroundColor)
+      .find((color) => color !== 'rgba(0, 0, 0, 0)');
+    context.fillStyle = painted ?? 'white';
     context.fillRect(0, 0, 1, 1);
     const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
     const channel = (value: number) => {

@@ -1,5 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DOCUMENT_HEADERS } from '../src/server/plugins/security-headers.ts';
+import { fileURLToPath } from 'node:url';
+import { readPageScriptSources } from '../src/server/plugins/page-scripts.ts';
+import { documentHeaders } from '../src/server/plugins/security-headers.ts';
 import { logInRequestAsAdmin } from './admin-support.ts';
 import { createSession, checklist, localToday } from './session-support.ts';
 import { createRules, createTrader, logInAsNewTrader } from './support.ts';
@@ -7,7 +9,7 @@ import { createRules, createTrader, logInAsNewTrader } from './support.ts';
 /*
  * Every screen of the app, as a guest, a trader and an administrator, with the security headers
  * as the browser received them and not one Content Security Policy violation: the policy
- * forbids inline scripts, other origins and frames, and a screen that needs any of them would
+ * forbids inline scripts (but the page's theme script, by its hash), other origins and frames, and a screen that needs any of them would
  * be broken for real users, silently.
  */
 
@@ -48,11 +50,24 @@ function listenForViolations(page: Page) {
     }));
 }
 
+/**
+ * The inline scripts the policy allows: the built page's, the theme script alone (it must run
+ * before the first paint, docs/decisions/0060-the-page-paints-first.md), by its hash.
+ */
+const pageScripts = readPageScriptSources(
+  fileURLToPath(new URL('../dist/client', import.meta.url)),
+);
+
+test('the policy allows one inline script, the page’s theme script, by its hash', () => {
+  expect(pageScripts).toHaveLength(1);
+  expect(pageScripts[0]).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+});
+
 /** The headers of the page's own answer (the HTML), as the browser got them. */
 function expectSecurityHeaders(response: Response | null, where: string) {
   expect(response, where).not.toBeNull();
   const headers = response?.headers() ?? {};
-  for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
+  for (const [name, value] of Object.entries(documentHeaders(pageScripts))) {
     expect(headers[name], `${where}: ${name}`).toBe(value);
   }
   // What the table above must keep saying, whatever else changes in it.
@@ -62,7 +77,7 @@ function expectSecurityHeaders(response: Response | null, where: string) {
       return [name, values];
     }),
   );
-  expect(policy.get('script-src'), where).toEqual(["'self'"]);
+  expect(policy.get('script-src'), where).toEqual(["'self'", ...pageScripts]);
   expect(policy.get('default-src'), where).toEqual(["'self'"]);
   expect(policy.get('object-src'), where).toEqual(["'none'"]);
   expect(policy.get('frame-ancestors'), where).toEqual(["'none'"]);

@@ -5,7 +5,6 @@ import type { Plugin } from 'vite';
 
 /** Files of public/ that belong to the shell; sw.js and its list are the worker itself. */
 const PUBLIC_SHELL = [
-  'theme.js',
   'favicon.svg',
   'manifest.webmanifest',
   'icon-192.png',

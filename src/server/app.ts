@@ -54,6 +54,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { readPageScriptSources } from './plugins/page-scripts.ts';
 import { requestLoggingPlugin } from './plugins/request-logging.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
@@ -177,7 +178,7 @@ export async function createApp({
   await app.register(errorHandlerPlugin);
   await app.register(requestLoggingPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { pageScripts: readPageScriptSources(clientDir) });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

@@ -34,7 +34,15 @@ describe('resolveTheme', () => {
   });
 });
 
-/** What public/theme.js does to a page, run as the browser runs it, with the given storage. */
+/** The script index.html runs inline before the first paint: the page's one inline script. */
+function pageThemeScript(): string {
+  const page = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+  expect(scripts).toHaveLength(1);
+  return scripts[0] ?? '';
+}
+
+/** What the page's theme script does to a page, run as the browser runs it, with the given storage. */
 function runBootScript({
   stored,
   prefersDark,
@@ -47,7 +55,7 @@ function runBootScript({
   const classes = new Set<string>();
   const meta = { content: '#000000' };
   const askedQueries: string[] = [];
-  runInNewContext(readFileSync(new URL('../public/theme.js', import.meta.url), 'utf8'), {
+  runInNewContext(pageThemeScript(), {
     localStorage: {
       getItem: (key: string) => {
         if (storageThrows) throw new Error('SecurityError');
@@ -78,7 +86,7 @@ function runBootScript({
   return { resolved, themeColor: meta.content, classes: [...classes], askedQueries };
 }
 
-describe('public/theme.js, the first-paint script', () => {
+describe("index.html's theme script, run before the first paint", () => {
   const cases = [...THEMES, null, 'blue'].flatMap((stored) =>
     [false, true].map((prefersDark) => ({ stored, prefersDark })),
   );

@@ -2,9 +2,9 @@ import { THEMES, type Theme } from '#shared/schemas/theme.ts';
 
 /*
  * The theme: the user's choice is kept by the server (`user.preferences.theme`); this browser
- * keeps a copy only so that public/theme.js can paint the first frame in it, before the app
- * has asked the server anything. That script repeats `resolveTheme` and the colours below in
- * plain JavaScript (the CSP allows no inline script, and it must not wait for the bundle);
+ * keeps a copy only so that the script in index.html can paint the first frame in it, before
+ * the app has asked the server anything. That script repeats `resolveTheme` and the colours
+ * below in plain JavaScript (it must not wait for the bundle; the CSP allows it by its hash);
  * theme.test.ts runs it against these functions so the two cannot drift apart.
  */
 

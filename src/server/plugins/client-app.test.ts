@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,13 +11,21 @@ import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
+/** The sources a policy lists for one directive. */
+function sourcesOf(policy: string, directive: string): string[] {
+  const found = policy.split(';').find((part) => part.trim().startsWith(`${directive} `));
+  return found?.trim().split(/\s+/).slice(1) ?? [];
+}
+
 describe('serving the built client', () => {
   let app: App;
   let clientDir: string;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   // Over the 1 kB below which answers are not worth compressing.
   const body = `<body><noscript>${'Rulekeeper needs JavaScript to run. '.repeat(40)}</noscript></body>`;
-  const built = `<!doctype html><head><title>Rulekeeper</title></head>${body}`;
+  // The theme script every page runs before its first paint, inline.
+  const themeScript = "document.documentElement.classList.toggle('dark', true);";
+  const built = `<!doctype html><head><title>Rulekeeper</title><script>${themeScript}</script></head>${body}`;
 
   beforeAll(async () => {
     clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
@@ -74,6 +83,22 @@ describe('serving the built client', () => {
     }
   });
 
+  test("the page's policy allows its own inline script, by its hash, and no other", async () => {
+    const themeSource = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    // The pages the app builds, and the built file the service worker keeps for offline use.
+    for (const url of ['/', '/login', '/index.html']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      const policy = String(response.headers['content-security-policy']);
+      expect(sourcesOf(policy, 'script-src'), url).toEqual(["'self'", themeSource]);
+    }
+    // An API answer runs nothing, inline or not.
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
   test('a HEAD request for a page path is answered as the GET would be, without the body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/history/12' });
     expect(response.statusCode).toBe(200);
@@ -104,7 +129,7 @@ describe('serving the built client', () => {
       const policy = String(response.headers['content-security-policy']);
       expect(policy, url).toContain("worker-src 'self'");
       expect(policy, url).toContain("manifest-src 'self'");
-      expect(policy, url).toContain("script-src 'self';");
+      expect(sourcesOf(policy, 'script-src'), url).toContain("'self'");
     }
   });
 
