@@ -51,31 +51,33 @@ export function weakestRulesStatement(
  * The statement of `ruleRuns`. Per current rule, its latest break is found walking the trader's
  * sessions newest first on the date index, each probed for a broken item of the rule by the
  * checklist's key, and stopping at the first; the run is then the rule's items in the sessions
- * after it (all of them followed), counted from that session's date on, or every item of the
- * rule when it was never broken. The cost follows the runs' lengths, not the history's: for the
- * bench's trader (5,000 sessions, 20 rules) 0.2 ms on SQLite and 1.5 ms on PostgreSQL, against
- * 93–112 and 92–105 ms for a window over every checklist item of the history.
+ * after it (all of them followed), counted from that session's date on. The cost follows the
+ * runs' lengths, not the history's: for the bench's trader (5,000 sessions, 20 rules) 0.2 ms on
+ * SQLite and 1.5 ms on PostgreSQL, against 93–112 and 92–105 ms for a window over every
+ * checklist item of the history. A rule never broken, or in no session yet (a new rule), has no
+ * break to find, and a walk would read the whole history to learn it: the rule's whole-history
+ * figures (`rule_stats`, kept by every session write in its transaction) say so first, and its
+ * run is then every item of the rule.
  */
 export function ruleRunsStatement(userId: number) {
   return sql<{ ruleId: number; description: string; current: number | null }>`
     with breaks as (
-      select r.id as rule_id, r.description, r.display_order, (
-        select s.id from trading_sessions s
-        where s.user_id = ${userId} and exists (
-          select 1 from session_rule_results x
-          where x.session_id = s.id and x.rule_id = r.id and not x.followed
-        )
-        order by s.session_date desc, s.id desc
-        limit 1
-      ) as break_id
+      select r.id as rule_id, r.description, r.display_order, st.total_count,
+        case when st.followed_count < st.total_count then (
+          select s.id from trading_sessions s
+          where s.user_id = ${userId} and exists (
+            select 1 from session_rule_results x
+            where x.session_id = s.id and x.rule_id = r.id and not x.followed
+          )
+          order by s.session_date desc, s.id desc
+          limit 1
+        ) end as break_id
       from trading_rules r
+      left join rule_stats st on st.user_id = r.user_id and st.rule_id = r.id
       where r.user_id = ${userId}
     )
     select b.rule_id as "ruleId", b.description,
-      case when b.break_id is null then (
-        select count(*) from session_rule_results x
-        where x.user_id = ${userId} and x.rule_id = b.rule_id
-      ) else (
+      case when b.break_id is null then coalesce(b.total_count, 0) else (
         select count(*) from trading_sessions br
         join trading_sessions s on s.user_id = br.user_id
           and s.session_date >= br.session_date

@@ -4,7 +4,7 @@ import type { Rule } from '#shared/schemas/rules.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { expectRefusedQuery } from '#testing/requests.ts';
 import { createRules } from '#testing/rules.ts';
-import { createSession } from '#testing/sessions.ts';
+import { buildSession, createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 
 describeEachDialect('GET /api/discipline', (dialect) => {
@@ -173,6 +173,50 @@ describeEachDialect('GET /api/discipline', (dialect) => {
     // Broken in the latest session that held it: 0.
     await session('2026-03-02', [[b!, false]]);
     expect((await streaks()).rules.find((rule) => rule.ruleId === b!.id)?.current).toBe(0);
+  });
+
+  test('a rule never broken runs over all its items, until an edit breaks it, and again after', async () => {
+    const [kept, broken] = await createRules(t.app, cookie, [
+      { description: 'Kept' },
+      { description: 'Broken' },
+    ]);
+    await session('2026-01-05', [
+      [kept!, true],
+      [broken!, false],
+    ]);
+    const middle = await session('2026-01-06', [
+      [kept!, true],
+      [broken!, true],
+    ]);
+    await session('2026-01-07', [
+      [kept!, true],
+      [broken!, true],
+    ]);
+    const runs = async () => (await streaks()).rules.map((rule) => rule.current);
+    expect(await runs()).toEqual([3, 2]);
+
+    const keptIn = async (followed: boolean) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${middle.id}`,
+        headers: { cookie },
+        payload: buildSession({
+          date: '2026-01-06',
+          rulesFollowed: [
+            { ruleId: kept!.id, followed },
+            { ruleId: broken!.id, followed: true },
+          ],
+        }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await keptIn(false);
+    expect(await runs()).toEqual([1, 2]);
+    await keptIn(true);
+    expect(await runs()).toEqual([3, 2]);
+    // A rule added since is in no session yet: no run.
+    await createRules(t.app, cookie, [{ description: 'New' }]);
+    expect(await runs()).toEqual([3, 2, 0]);
   });
 
   test('the weakest rule: day 30 counts, day 31 does not', async () => {
