@@ -68,3 +68,16 @@ test('the app does not draw before its stylesheet has arrived', async ({ page })
   }));
   expect(look).toEqual({ font: expect.stringContaining('Inter'), margin: '0px' });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page says it needs JavaScript, and does not say it is loading', async ({ page }) => {
+    await page.goto('/login');
+    // (Playwright's text matching passes over <noscript>, which it takes as never drawn.)
+    const message = page.locator('body > noscript');
+    await expect(message).toBeVisible();
+    expect(await message.textContent()).toBe('Rulekeeper needs JavaScript to run.');
+    await expect(loadingScreen(page)).toBeHidden();
+  });
+});

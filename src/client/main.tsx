@@ -14,7 +14,8 @@ if (!container) throw new Error('The #root element is missing from index.html');
 preloadScreenAt(window.location.pathname);
 
 // The page's own loading screen (index.html) goes as the app draws its first frame, in the same
-// task: nothing of it is left for the app's rendering to reuse, and no frame shows neither.
+// task: no frame shows an empty window between them, and nothing of it is left for the app's
+// rendering to reuse.
 container.replaceChildren();
 createRoot(container).render(
   <StrictMode>
