@@ -106,11 +106,8 @@ test('a reload paints dark before the app has run: no flash of light', async ({ 
   expect(look.luminance).toBeLessThan(0.05);
   expect(look.themeColor).toBe('#020618');
 
-  const release = () => {
-    releaseScripts();
-    releaseStyles();
-  };
-  release();
+  releaseScripts();
+  releaseStyles();
   await expect(appearanceCard(page).getByRole('radio', { name: 'Dark' })).toBeChecked(LOADED);
   await expectDark(page);
 

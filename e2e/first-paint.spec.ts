@@ -61,12 +61,8 @@ test('the app does not draw before its stylesheet has arrived', async ({ page })
   releaseStyles();
   await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
   await expect(loadingScreen(page)).toHaveCount(0);
-  // Drawn with its styles: the app's font and a full-height layout, not the browser's defaults.
-  const look = await page.evaluate(() => ({
-    font: getComputedStyle(document.body).fontFamily,
-    margin: getComputedStyle(document.body).margin,
-  }));
-  expect(look).toEqual({ font: expect.stringContaining('Inter'), margin: '0px' });
+  // Drawn with its styles: the app's font, which only the stylesheet gives the page.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Inter');
 });
 
 test.describe('without JavaScript', () => {

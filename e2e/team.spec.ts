@@ -252,25 +252,30 @@ test('the list comes a page at a time: Load more adds the next, another order st
   const sharers = await Promise.all([0, 1, 2].map(() => createSharingTrader(baseURL)));
   for (const { context } of sharers) await context.dispose();
   // Pages of two instead of fifty, from the real server: the screen's paging is what is tested.
-  await page.route(/\/api\/admin\/team\?/, (route) =>
-    route.continue({ url: `${route.request().url()}&limit=2` }),
-  );
+  // Each answer comes late, so that every page shows its "Loading..." state, as it did only
+  // now and then on a busy machine (where a loop that took it for the end stopped early).
+  await page.route(/\/api\/admin\/team\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await route.continue({ url: `${route.request().url()}&limit=2` });
+  });
   await logInAdminOn(page);
   await page.goto('/admin/team');
   const rows = teamTable(page).locator('tbody tr');
   await expect(rows).toHaveCount(2);
 
-  // Every page, one click at a time, until the button is gone.
+  // Every page, one click at a time, until the button is gone. While a page loads the button
+  // says "Loading...": that is neither the end of the list nor a button to click yet.
   const loadMore = page.getByRole('button', { name: 'Load more' });
-  for (let shown = 2; await loadMore.isVisible();) {
+  const pagingButton = page.getByRole('button', { name: /^(Load more|Loading\.\.\.)$/ });
+  const noneLeft = async () => (await pagingButton.count()) === 0;
+  for (;;) {
+    await expect.poll(async () => (await noneLeft()) || (await loadMore.isVisible())).toBe(true);
+    if (await noneLeft()) break;
+    const shown = await rows.count();
     await loadMore.click();
     // More rows, or none left to load (another test's trader may stop sharing meanwhile).
-    await expect
-      .poll(async () => (await rows.count()) > shown || !(await loadMore.isVisible()))
-      .toBe(true);
-    shown = await rows.count();
+    await expect.poll(async () => (await rows.count()) > shown || (await noneLeft())).toBe(true);
   }
-  await expect(page.getByRole('button', { name: /Load more|Loading/ })).toHaveCount(0);
   const names = await teamTable(page).locator('tbody th[scope="row"] a').allTextContents();
   for (const { account } of sharers) expect(names).toContain(account.fullName);
   expect(new Set(names).size).toBe(names.length);
