@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
  * Shown while the session is being determined or a screen's code is loading. At least as tall as
  * the window, so the footer below starts out of sight: content arriving later then pushes it
  * further down unseen, instead of shifting a visible footer (a layout shift on every first load).
+ * index.html draws the same before the app has arrived (docs/decisions/0060-the-page-paints-first.md).
  */
 export function PageLoading() {
   return (
