@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { boolToInt, monthKey, percentage, roundedDivision } from './dialect.ts';
+import { boolToInt, monthKey, monthStart, percentage, roundedDivision } from './dialect.ts';
 
 describeEachDialect('dialect helpers', (dialect) => {
   let t: TestApp;
@@ -55,6 +55,23 @@ describeEachDialect('dialect helpers', (dialect) => {
       const value = dialect === 'sqlite' ? sql<string>`${date}` : sql<string>`${date}::date`;
       expect(await select(monthKey(dialect, value))).toBe(date.slice(0, 7));
     }
+  });
+
+  test('a month starts on its first day: its dates are on or after it, the last month’s before', async () => {
+    const date = (value: string) =>
+      dialect === 'sqlite' ? sql<string>`${value}` : sql<string>`${value}::date`;
+    const start = monthStart(dialect, sql<string>`${'2026-02'}`);
+    for (const [day, after] of [
+      ['2026-01-31', false],
+      ['2026-02-01', true],
+      ['2026-02-28', true],
+      ['2026-03-01', true],
+    ] as const) {
+      const compared = sql<boolean>`(case when ${date(day)} >= ${start} then 1 else 0 end)`;
+      expect(await select(compared), day).toBe(after ? 1 : 0);
+    }
+    // Itself a day of the month, read back as one.
+    expect(await select(monthKey(dialect, start))).toBe('2026-02');
   });
 
   test('a boolean counts as 1 or 0', async () => {

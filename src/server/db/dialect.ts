@@ -56,6 +56,13 @@ export function monthKey(dialect: DialectName, date: Expression<string>): RawBui
     : sql<string>`to_char(${date}, 'YYYY-MM')`;
 }
 
+/** The first day of a `YYYY-MM` month key, comparable with a calendar date column. */
+export function monthStart(dialect: DialectName, month: Expression<string>): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql<string>`(${month} || '-01')`
+    : sql<string>`to_date(${month}, 'YYYY-MM')`;
+}
+
 /** 1 for a true boolean column, 0 for false, on both dialects: for sums of followed items. */
 export function boolToInt(value: Expression<SqlBool>): RawBuilder<number> {
   return sql<number>`(case when ${value} then 1 else 0 end)`;

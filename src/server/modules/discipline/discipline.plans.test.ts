@@ -37,17 +37,36 @@ describeEachDialect('the discipline statements’ plans', (dialect) => {
     }
   });
 
-  test('the rules’ runs walk the sessions newest first to each rule’s latest break, unsorted', async () => {
-    const plan = await planOf(ruleRunsStatement(1));
+  test('the rules’ runs walk one month’s sessions newest first to each rule’s latest break, unsorted', async () => {
+    const plan = await planOf(ruleRunsStatement(dialect, 1));
     if (dialect === 'sqlite') {
-      // The latest break: the date index in its order, each session's item of the rule by key.
-      expect(plan).toMatch(/SEARCH s USING COVERING INDEX trading_sessions_user_date /);
+      // The month of the latest break, and the later months' counts, by the rule's month key.
+      expect(plan).toMatch(
+        /SEARCH m USING INDEX sqlite_autoindex_rule_month_stats_1 \(user_id=\? AND rule_id=\?\)/,
+      );
+      expect(plan).toMatch(
+        /SEARCH later USING INDEX sqlite_autoindex_rule_month_stats_1 \(user_id=\? AND rule_id=\? AND month>\?\)/,
+      );
+      // The latest break: the month's sessions on the date index in its order, bounded on both
+      // sides, each session's item of the rule by key.
+      expect(plan).toMatch(
+        /SEARCH s USING COVERING INDEX trading_sessions_user_date \(user_id=\? AND session_date>\? AND session_date<\?\)/,
+      );
       expect(plan).toMatch(/SEARCH x EXISTS USING INDEX sqlite_autoindex_session_rule_results_1 /);
       // No window over the history and no sort of it: the walk stops at the first break.
       expect(plan).not.toMatch(/TEMP B-TREE/);
     } else {
       expect(plan).not.toMatch(/WindowAgg/);
+      // The walk is bounded by the break's month on the date index.
+      expect(plan).toMatch(
+        /Index Only Scan Backward using trading_sessions_user_date on trading_sessions s .*\n.*Index Cond: .*session_date >= to_date\(m\.month/,
+      );
     }
+    // The walk to a rule's latest break is made once, not once for each place that reads it.
+    const walks = plan.match(
+      dialect === 'sqlite' ? /SEARCH x EXISTS USING INDEX/g : /Filter: \(NOT followed\)/g,
+    );
+    expect(walks).toHaveLength(1);
     // Each rule's kept figures by their key first: a rule never broken is not walked for.
     expect(plan).toMatch(
       dialect === 'sqlite'

@@ -219,6 +219,55 @@ describeEachDialect('GET /api/discipline', (dialect) => {
     expect(await runs()).toEqual([3, 2, 0]);
   });
 
+  test('a rule broken months ago runs over the rest of that month and every later month, as its sessions move', async () => {
+    const [rule, other] = await createRules(t.app, cookie, [
+      { description: 'Kept for months' },
+      { description: 'Other' },
+    ]);
+    await session('2025-08-01', [[rule!, true]]);
+    const firstBreak = await session('2025-10-02', [[rule!, false]]);
+    const lastBreak = await session('2025-11-20', [[rule!, false]]);
+    // After the break on its own day (by id), later in its month, then across a year's end,
+    // past months without the rule, and a month whose sessions only hold another rule.
+    await session('2025-11-20', [[rule!, true]]);
+    await session('2025-11-30', [[rule!, true]]);
+    await session('2025-12-31', [[rule!, true]]);
+    await session('2026-01-15', [[other!, false]]);
+    await session('2026-03-01', [
+      [rule!, true],
+      [other!, true],
+    ]);
+    const run = async () => (await streaks()).rules[0]!.current;
+    expect(await run()).toBe(4);
+
+    /** Moves the latest break to `date`, keeping it broken. */
+    const moveBreak = async (date: string) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${lastBreak.id}`,
+        headers: { cookie },
+        payload: buildSession({ date, rulesFollowed: [{ ruleId: rule!.id, followed: false }] }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    // Into a later month, before the session of its new day made after it (by id).
+    await moveBreak('2025-12-31');
+    expect(await run()).toBe(2);
+    // Before the other break: that one is now the latest.
+    await moveBreak('2025-09-01');
+    expect(await run()).toBe(4);
+    // Without a break, every item of the rule.
+    for (const { id } of [firstBreak, lastBreak]) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions/${id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await run()).toBe(5);
+  });
+
   test('the weakest rule: day 30 counts, day 31 does not', async () => {
     const [a, b] = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'B' }]);
     await session('2026-02-28', [
