@@ -70,6 +70,30 @@ test.describe('on a 390 px wide phone', () => {
     await expect(banner.getByText(description, { exact: true })).toHaveCount(1);
     await expect(banner).toContainText(notes.replaceAll('\n', ' ').slice(-200).trim());
   });
+
+  test('a rule written as one long word (a pasted link) wraps on every screen that shows it', async ({
+    page,
+  }) => {
+    await logInAsNewTrader(page);
+    const link = `https://example.com/playbook?ref=${'A1b2C3'.repeat(45)}`.slice(0, 300);
+    await createRules(page, [{ description: link }]);
+    await createSession(page, {
+      name: 'London open',
+      date: '2026-03-14',
+      rulesFollowed: await checklist(page, 1),
+    });
+    const fitsTheScreen = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      );
+    for (const path of ['/', '/rules', '/analytics']) {
+      await page.goto(path);
+      await expect(page.getByText(link).first()).toBeVisible();
+      expect(await fitsTheScreen(), path).toBe(true);
+    }
+    // On the analytics page the chart's summary in words names it too.
+    await expect(page.getByText(`One rule: ${link} at 100%.`)).toBeVisible();
+  });
 });
 
 test('on a phone the history is a readable list of sessions, without sideways scrolling', async ({

@@ -26,7 +26,7 @@ export function ChartPanel({ title, summary, chart, table }: ChartPanelProps) {
     <div className="grid min-w-0 gap-4">
       <div className="grid gap-1">
         {title ? <h3 className="font-semibold">{title}</h3> : null}
-        <p className="text-muted-foreground text-sm">{summary}</p>
+        <p className="text-muted-foreground text-sm wrap-anywhere">{summary}</p>
       </div>
       <Suspense fallback={<ChartSkeleton />}>{chart}</Suspense>
       <Button
