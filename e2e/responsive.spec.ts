@@ -14,12 +14,21 @@ test('on a phone the sidebar hides behind a menu button', async ({ page, request
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeHidden();
 
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
   await expect(nav).toBeVisible();
+  // It opens at the page the trader is on, the way down the menu, not at its foot.
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
   await nav.getByRole('link', { name: 'Session History' }).click();
   await expect(page).toHaveURL(/\/history$/);
   await expect(nav).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
+
+  await openMenu.click();
+  await expect(nav.getByRole('link', { name: 'Session History' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(openMenu).toBeFocused();
 });
 
 test('the page builds only the navigation its width calls for, and switches on a resize', async ({

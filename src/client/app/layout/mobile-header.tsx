@@ -10,6 +10,21 @@ import { SidebarContent } from './sidebar-content.tsx';
 
 type MobileHeaderProps = { user: User; appInfo: AppInfo };
 
+/**
+ * The drawer opens on the navigation, at the page the trader is on (or its first entry), not on
+ * the first control that is not a link, which is how a dialog picks its first focus: that was
+ * the account button at the drawer's foot, below every link.
+ */
+function focusCurrentPage(event: Event) {
+  const drawer = event.currentTarget;
+  if (!(drawer instanceof HTMLElement)) return;
+  const nav = drawer.querySelector('nav');
+  const link = nav?.querySelector<HTMLElement>('[aria-current="page"]') ?? nav?.querySelector('a');
+  if (!link) return;
+  event.preventDefault();
+  link.focus();
+}
+
 /** The top bar on phones; the sidebar opens from it as a drawer. */
 export function MobileHeader({ user, appInfo }: MobileHeaderProps) {
   const [location] = useLocation();
@@ -26,7 +41,7 @@ export function MobileHeader({ user, appInfo }: MobileHeaderProps) {
             <Menu aria-hidden="true" className="size-5" />
           </Button>
         </SheetTrigger>
-        <SheetContent aria-describedby={undefined}>
+        <SheetContent aria-describedby={undefined} onOpenAutoFocus={focusCurrentPage}>
           <SheetTitle className="sr-only">Menu</SheetTitle>
           <SidebarContent user={user} appInfo={appInfo} onNavigate={close} />
         </SheetContent>
