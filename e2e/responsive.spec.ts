@@ -133,7 +133,23 @@ test('on a phone the history is a readable list of sessions, without sideways sc
   ).toBe(true);
 
   // Every control of a row is there and works by touch.
-  await first.getByRole('checkbox', { name: /^Select A London breakout/ }).tap();
+  const tick = first.getByRole('checkbox', { name: /^Select A London breakout/ });
+  await tick.tap();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
+  // A finger landing beside the small box, not on it, still reaches it.
+  const box = await tick.boundingBox();
+  if (!box) throw new Error('the checkbox has no box');
+  await page.touchscreen.tap(box.x - 9, box.y + box.height + 9);
+  await expect(tick).not.toBeChecked();
+  await expect(page.getByRole('button', { name: /^Delete Selected/ })).toBeHidden();
+  // So does one on the far end of the 'Select all' line.
+  const selectAll = page.getByText('Select all', { exact: true });
+  const line = await selectAll.boundingBox();
+  if (!line) throw new Error('the select-all line has no box');
+  await page.touchscreen.tap(line.x + line.width - 4, line.y + line.height / 2);
+  await expect(page.getByRole('button', { name: 'Delete Selected (2)' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all sessions' }).tap();
+  await tick.tap();
   await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
   await first.getByRole('button', { name: /^View screenshot of A London breakout/ }).tap();
   const dialog = page.getByRole('dialog', { name: 'Session Screenshot' });

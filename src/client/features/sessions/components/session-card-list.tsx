@@ -20,9 +20,13 @@ export function SessionCardList({
 }: SessionListProps) {
   return (
     <div className="grid gap-3">
-      <div className="flex items-center gap-3 px-1">
+      <div className="flex items-center px-1">
         <SelectAllCheckbox id="select-all-sessions-list" selection={selection} />
-        <Label htmlFor="select-all-sessions-list" className="text-muted-foreground">
+        {/* The words are part of the target: a tap anywhere on the line ticks every session. */}
+        <Label
+          htmlFor="select-all-sessions-list"
+          className="text-muted-foreground flex-1 py-3 pl-3"
+        >
           Select all
         </Label>
       </div>
@@ -34,7 +38,10 @@ export function SessionCardList({
             className="data-[state=selected]:bg-muted/60 rounded-lg border p-3"
           >
             <div className="flex items-start gap-3">
-              <SelectSessionCheckbox session={session} selection={selection} className="mt-0.5" />
+              {/* A finger's reach around the box (44 px): a tap beside it still ticks it. */}
+              <label className="-m-3.5 flex shrink-0 cursor-pointer p-3.5">
+                <SelectSessionCheckbox session={session} selection={selection} className="mt-0.5" />
+              </label>
               <div className="min-w-0 flex-1">
                 <p className="font-medium wrap-anywhere">{session.name}</p>
                 <p className="text-muted-foreground text-sm">{formatSessionDate(session.date)}</p>
