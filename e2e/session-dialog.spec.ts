@@ -212,6 +212,39 @@ test('a screenshot the server refuses is reported beside the picker', async ({ p
   expect((await response.json()) as unknown).toMatchObject({ sessions: [] });
 });
 
+test('saved without a connection, the session is refused at once and kept in the dialog to save again', async ({
+  page,
+  context,
+}) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Offline at the open');
+  await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
+
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  // No answer, so no server message: the product's own words.
+  await expectToast(page, 'Error', 'Failed to create trading session');
+  // Not left 'Saving...' to be sent whenever the connection comes back.
+  await expect(dialog.getByRole('button', { name: 'Save Session' })).toBeEnabled();
+  await expect(dialog.getByLabel('Session Name')).toHaveValue('Offline at the open');
+
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/sessions')).json()) as { sessions: unknown[] })
+          .sessions,
+    )
+    .toEqual([]);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+  const sessions = (await (await page.request.get('/api/sessions')).json()) as {
+    sessions: { name: string }[];
+  };
+  expect(sessions.sessions.map((session) => session.name)).toEqual(['Offline at the open']);
+});
+
 for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
   test.describe(`in the time zone ${timezoneId}`, () => {
     test.use({ timezoneId });

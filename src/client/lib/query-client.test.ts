@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
 import { HttpError, NetworkError } from './api-client.ts';
 import { createQueryClient, endedTheLogin, shouldRetryRead } from './query-client.ts';
@@ -108,5 +109,18 @@ describe('other failures', () => {
       .catch(() => {});
     expect(onLoginExpired).not.toHaveBeenCalled();
     expect(client.getQueryData(queryKeys.auth.session)).toMatchObject({ authenticated: true });
+  });
+});
+
+describe('without a connection', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('a write is tried and fails at once, not held until the connection returns', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    const send = vi.fn(() => Promise.reject(new NetworkError()));
+    const write = client.getMutationCache().build(client, { mutationFn: send }).execute(undefined);
+    await expect(write).rejects.toBeInstanceOf(NetworkError);
+    expect(send).toHaveBeenCalledOnce();
   });
 });

@@ -58,7 +58,7 @@ type QueryClientHooks = {
  * Cached data never goes stale on a timer; it is refreshed when the window regains focus
  * (another tab may have changed it), after the writes that change it, and after a refusal that
  * shows the cached view is wrong (see use-api-mutation.ts). Reads retry once on a network
- * error, writes never.
+ * error, writes never, and are not held back while the browser says it is offline.
  */
 export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
   const handleError = (error: Error) => {
@@ -83,6 +83,10 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
       },
       mutations: {
         retry: false,
+        // Without a connection a write is tried, and fails with words the form shows, rather
+        // than waiting unseen ('Saving...' for ever) to be sent whenever the connection comes
+        // back, after the trader may have given up, or typed it again.
+        networkMode: 'always',
       },
     },
   });
