@@ -33,3 +33,8 @@ export function firstDayOf(month: string): string {
 export function lastDayOf(month: string): string {
   return addDays(firstDayOf(addMonths(month, 1)), -1);
 }
+
+/** The UTC calendar day of an instant: "today" for a caller that does not say its own. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -4,8 +4,9 @@ import { calendarDate } from './common.ts';
 /**
  * `GET /api/analytics`. With `from` and/or `to` (calendar days, both included) every figure
  * covers that range. Without either, `overallCompliance` covers the last 30 calendar days
- * ending on `today` (the trader's own local day: the server never guesses a time zone), and
- * the rule and monthly figures cover all history.
+ * ending on `today`, and the rule and monthly figures cover all history. `today` is the
+ * trader's own local day, which the app always sends; a caller that leaves it out gets the day
+ * in UTC (the server knows no trader's time zone).
  */
 export const analyticsQuerySchema = z
   .strictObject({
@@ -14,10 +15,6 @@ export const analyticsQuerySchema = z
     today: z.optional(calendarDate('today')),
   })
   .check(
-    z.refine((query) => query.from !== undefined || query.to !== undefined || query.today, {
-      message: "today is required without from or to: the trader's local day, like 2026-03-14",
-      path: ['today'],
-    }),
     z.refine((query) => !query.from || !query.to || query.from <= query.to, {
       message: 'from must not be after to',
       path: ['from'],

@@ -3,8 +3,8 @@ import { analyticsQuerySchema } from './analytics.ts';
 
 /**
  * `GET /api/analytics/discipline-pays`: the same parameters as `GET /api/analytics`. With `from`
- * and/or `to` every figure covers that range (both days included); with only `today`, all
- * history, like the analytics' rule and monthly figures.
+ * and/or `to` every figure covers that range (both days included); without them, all history,
+ * like the analytics' rule and monthly figures.
  */
 export const disciplinePaysQuerySchema = analyticsQuerySchema;
 export type DisciplinePaysQueryInput = z.input<typeof disciplinePaysQuerySchema>;

@@ -15,7 +15,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       schema: {
         tags: ['analytics'],
         summary:
-          'Overall, per-rule and monthly compliance; without a range, the overall figure covers the 30 days ending on `today`',
+          'Overall, per-rule and monthly compliance; without a range, the overall figure covers the 30 days ending on `today` (the day in UTC when left out)',
         querystring: analyticsQuerySchema,
         response: { 200: analyticsSchema, 400: errorSchema, 401: errorSchema },
       },

@@ -9,6 +9,13 @@ describe('analytics shaping', () => {
     });
   });
 
+  it('without the trader’s today, the day in UTC at that moment', () => {
+    expect(analyticsWindows({}, new Date('2026-03-14T23:30:00-05:00'))).toEqual({
+      overall: { from: '2026-02-14', to: '2026-03-15' },
+      details: {},
+    });
+  });
+
   it('a range, even open at one end, applies to every figure', () => {
     const range = { from: '2026-01-01', to: undefined };
     expect(analyticsWindows({ from: '2026-01-01', today: '2026-03-14' })).toEqual({

@@ -1,4 +1,4 @@
-import { addDays, addMonths, firstDayOf, lastDayOf, monthOf } from '#shared/calendar.ts';
+import { addDays, addMonths, firstDayOf, lastDayOf, monthOf, utcDay } from '#shared/calendar.ts';
 import type { AnalyticsQuery, RuleCompliance } from '#shared/schemas/analytics.ts';
 
 /** Calendar days, both included; a missing end is open. */
@@ -18,15 +18,15 @@ const OVERALL_WINDOW_DAYS = 30;
 
 /**
  * A range applies to every figure. Without one, the overall figure covers the last 30 days
- * ending on the trader's today, and the rule and monthly figures cover all history.
+ * ending on the trader's today (the day in UTC at `now` when the caller did not say it), and
+ * the rule and monthly figures cover all history.
  */
-export function analyticsWindows(query: AnalyticsQuery): AnalyticsWindows {
+export function analyticsWindows(query: AnalyticsQuery, now = new Date()): AnalyticsWindows {
   if (query.from !== undefined || query.to !== undefined) {
     const range = { from: query.from, to: query.to };
     return { overall: range, details: range };
   }
-  // The schema requires `today` when there is no range.
-  const today = query.today as string;
+  const today = query.today ?? utcDay(now);
   return { overall: { from: addDays(today, 1 - OVERALL_WINDOW_DAYS), to: today }, details: {} };
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { addDays, utcDay } from '#shared/calendar.ts';
 import type { Analytics } from '#shared/schemas/analytics.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { exportZip, importFile } from '#testing/data-transfer.ts';
@@ -202,8 +203,17 @@ describeEachDialect('GET /api/analytics', (dialect) => {
     });
   });
 
+  test('without a day or a range, the 30 days end on the day in UTC', async () => {
+    const today = utcDay(new Date());
+    await sessionsOn([addDays(today, -30), addDays(today, -29), today]);
+    const bare = await t.app.inject({ method: 'GET', url: '/api/analytics', headers: { cookie } });
+    expect(bare.statusCode, bare.body).toBe(200);
+    // The 30th day back is out: two sessions of one rule followed out of two.
+    expect(bare.json<Analytics>()).toMatchObject({ followedCount: 2, totalCount: 4 });
+    expect(bare.json()).toEqual(await analytics(`today=${today}`));
+  });
+
   test.each([
-    { query: '', path: 'today' },
     { query: 'today=2026-02-30', path: 'today' },
     { query: 'from=2026-03-02&to=2026-03-01', path: 'from' },
     { query: 'from=yesterday', path: 'from' },

@@ -1,4 +1,4 @@
-import { addDays } from '#shared/calendar.ts';
+import { addDays, utcDay } from '#shared/calendar.ts';
 import {
   LOW_COMPLIANCE_THRESHOLD,
   type LowComplianceAlert,
@@ -11,7 +11,7 @@ import { withTraderLock } from '../../db/trader-lock.ts';
 import { noRuns } from '../discipline/discipline.repository.ts';
 import { createDisciplineService } from '../discipline/discipline.service.ts';
 import { createNoticesRepository, type ItemFigures } from './notices.repository.ts';
-import { utcDay, weekJustEnded } from './weeks.ts';
+import { weekJustEnded } from './weeks.ts';
 
 /** The window of the 30-day figure, as the dashboard's: 30 days ending on `today`, included. */
 const ALERT_WINDOW_DAYS = 30;

@@ -1,9 +1,4 @@
-import { addDays } from '#shared/calendar.ts';
-
-/** The UTC calendar day of an instant: the jobs' "today". */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+import { addDays, utcDay } from '#shared/calendar.ts';
 
 /** 1 for Monday … 7 for Sunday. */
 function isoWeekday(day: string): number {
