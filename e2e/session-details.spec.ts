@@ -81,13 +81,17 @@ test('the details page shows a session as it was recorded', async ({ page }) => 
   await expect(violated).toContainText('Wait for the candle to close');
   await expect(violated).toContainText(`Rule #${candle!.id} - Needs improvement`);
 
-  // The notes once, with their line break.
-  const notes = card(page, 'Session Notes');
-  await expect(page.getByText('Entered on the retest.')).toHaveCount(1);
-  await expect(card(page, 'Notes')).toHaveCount(0);
-  await expect
-    .poll(() => notes.locator('p').evaluate((p: HTMLElement) => p.innerText))
-    .toBe('Entered on the retest.\nExited at the first target.');
+  // The notes with their line break, in 'Session Notes' and again in 'Notes', as the product
+  // shows them.
+  for (const title of ['Session Notes', 'Notes']) {
+    await expect
+      .poll(() =>
+        card(page, title)
+          .locator('p')
+          .evaluate((p: HTMLElement) => p.innerText),
+      )
+      .toBe('Entered on the retest.\nExited at the first target.');
+  }
 
   const screenshot = card(page, 'Screenshot');
   const image = screenshot.getByRole('img', { name: 'Screenshot of London breakout' });
@@ -116,6 +120,7 @@ test('a session without checklist, notes or screenshot says so', async ({ page }
   await expect(page.getByText('No rules compliance data available for this session')).toBeVisible();
   await expect(page.getByText('No screenshot available for this session')).toBeVisible();
   await expect(card(page, 'Session Notes')).toHaveCount(0);
+  await expect(card(page, 'Notes')).toHaveCount(0);
 });
 
 test('editing or deleting a rule later does not rewrite a recorded session', async ({ page }) => {

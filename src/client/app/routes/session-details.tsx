@@ -70,7 +70,12 @@ function SessionDetails({ id }: { id: number }) {
         <ComplianceSummaryCard session={session} />
       </div>
       <SessionChecklistCard items={session.rulesFollowed} />
-      {session.notes ? <SessionNotesCard notes={session.notes} /> : null}
+      {session.notes ? (
+        <>
+          <SessionNotesCard notes={session.notes} />
+          <SessionNotesCard notes={session.notes} title="Notes" />
+        </>
+      ) : null}
       <SessionScreenshotCard session={session} />
       <DeleteSessionDialog
         open={isDeleteOpen}
