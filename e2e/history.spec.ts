@@ -163,6 +163,21 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await expect(shownNames(page)).toHaveText(all);
   await expect(page.getByLabel('From')).toHaveValue('');
   await expect(chosenOption(ratingFilter)).toHaveText('All ratings');
+
+  // Days the wrong way round are pointed out where they are set.
+  const backwards = page
+    .getByRole('search', { name: 'Filter sessions' })
+    .getByRole('status')
+    .filter({ hasText: 'The From day is after the To day' });
+  await page.getByLabel('From').fill('2026-03-31');
+  await expect(backwards).toHaveCount(0);
+  await page.getByLabel('To').fill('2026-03-01');
+  await expect(backwards).toHaveText(
+    'The From day is after the To day, so no session can match. Swap them or clear one.',
+  );
+  await page.getByLabel('To').fill('');
+  await expect(backwards).toHaveCount(0);
+  await expect(shownNames(page)).toHaveText(['First of April', 'Last of March']);
 });
 
 test('filters the server would refuse are shown as no filter', async ({ page }) => {

@@ -37,6 +37,15 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
     >
       <DateFilter label="From" value={filters.from} onCommit={(from) => onChange({ from })} />
       <DateFilter label="To" value={filters.to} onCommit={(to) => onChange({ to })} />
+      {/* Said where the days are set: the list below can only say that nothing matches. */}
+      <p
+        role="status"
+        className="text-destructive col-span-2 text-sm empty:hidden lg:order-last lg:col-span-5"
+      >
+        {filters.from && filters.to && filters.from > filters.to
+          ? 'The From day is after the To day, so no session can match. Swap them or clear one.'
+          : null}
+      </p>
       <FormField label="Session type" className="min-w-0">
         <Select
           value={filters.sessionTypeId === undefined ? ALL : String(filters.sessionTypeId)}
