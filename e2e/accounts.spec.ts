@@ -37,9 +37,11 @@ test('a newcomer signs up, logs in, finds their way around and logs out', async 
   );
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // The new account's username is filled in; the password is what is asked for.
+  await expect(page.getByLabel('Username')).toHaveValue(account.username);
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
   await expectToast(page, 'Login Successful', 'Welcome back!');
 

@@ -6,6 +6,13 @@ import { paths } from '#client/lib/paths.ts';
 import { useReturnPath } from '#client/lib/return-path.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
+/** The username of the account just created on the signup screen, which sent the visitor here. */
+function signedUpAs(): string | undefined {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !('signedUpAs' in state)) return undefined;
+  return typeof state.signedUpAs === 'string' ? state.signedUpAs : undefined;
+}
+
 export function LoginRoute() {
   const { appInfo } = useAppInfo();
   const [, navigate] = useLocation();
@@ -31,7 +38,10 @@ export function LoginRoute() {
         ) : null
       }
     >
-      <LoginForm onSuccess={() => navigate(returnPath, { replace: true })} />
+      <LoginForm
+        newUsername={signedUpAs()}
+        onSuccess={() => navigate(returnPath, { replace: true })}
+      />
     </AuthCard>
   );
 }

@@ -40,7 +40,9 @@ export function SignupRoute() {
       description={`Sign up to start tracking your trading discipline with ${appInfo.name}`}
       footer={<LoginLink question="Already have an account?" />}
     >
-      <SignupForm onSuccess={() => navigate(paths.login)} />
+      <SignupForm
+        onSuccess={(username) => navigate(paths.login, { state: { signedUpAs: username } })}
+      />
     </AuthCard>
   );
 }

@@ -16,10 +16,15 @@ export function signup(input: SignupPayload) {
 }
 
 type UseSignupOptions = {
-  onSuccess?: () => void;
+  /** Given what was sent: the login screen that follows fills in its username. */
+  onSuccess?: (input: SignupPayload) => void;
   onError?: (error: Error) => void;
 };
 
 export function useSignup({ onSuccess, onError }: UseSignupOptions = {}) {
-  return useApiMutation({ mutationFn: signup, onSuccess, onError });
+  return useApiMutation({
+    mutationFn: signup,
+    onSuccess: (_answer, input) => onSuccess?.(input),
+    onError,
+  });
 }

@@ -21,12 +21,18 @@ type LoginValues = z.output<typeof loginSchema>;
 
 const fields = ['username', 'password'] as const;
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+type LoginFormProps = {
+  /** An account just created: its username is filled in and the password is asked for. */
+  newUsername?: string | undefined;
+  onSuccess: () => void;
+};
+
+export function LoginForm({ newUsername, onSuccess }: LoginFormProps) {
   const [rememberedUsername] = useState(getRememberedUsername);
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: {
-      username: rememberedUsername ?? '',
+      username: newUsername ?? rememberedUsername ?? '',
       password: '',
       rememberMe: rememberedUsername !== null,
     },
@@ -65,7 +71,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...register('password')} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          autoFocus={newUsername !== undefined}
+          {...register('password')}
+        />
       </FormField>
       <div className="flex items-center gap-2">
         <Controller

@@ -12,7 +12,8 @@ import { useSignup, type SignupPayload } from '../api/signup.ts';
 const fields = ['username', 'password', 'fullName', 'email', 'companyName'] as const;
 
 /** Creates an account; signing up does not log in, so success leads to the login screen. */
-export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+/** `onSuccess` gets the new account's username, for the login form that follows. */
+export function SignupForm({ onSuccess }: { onSuccess: (username: string) => void }) {
   const form = useForm<SignupInput, unknown, SignupPayload>({
     resolver: zodResolver(signupSchema),
     defaultValues: { username: '', password: '', fullName: '', email: '', companyName: '' },
@@ -24,12 +25,12 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   } = form;
 
   const signup = useSignup({
-    onSuccess: () => {
+    onSuccess: (input) => {
       toast({
         title: 'Account Created',
         description: 'Your account has been created successfully. Please log in.',
       });
-      onSuccess();
+      onSuccess(input.username);
     },
     onError: (error) =>
       reportFormError(error, { form, fields, title: 'Signup Failed', fallback: 'Signup failed' }),
