@@ -64,8 +64,8 @@ export function weakestRulesStatement(
  *
  * A disciplined trader's rule, broken once years ago, cost a walk and a count over every session
  * since (the bench's trader of 5,000 sessions with five such rules: 36–60 ms on SQLite and
- * 140–220 ms of PostgreSQL's execution); now at most a month of sessions and a row per month:
- * 0.7–1.2 and 1.4–1.6 ms. The month's first day bounds the walk too, without which PostgreSQL
+ * 130–270 ms of PostgreSQL's execution); now at most a month of sessions and a row per month:
+ * 0.7–1.3 and 1.4–2.6 ms (decision 58). The month's first day bounds the walk too, without which PostgreSQL
  * chose to read every broken item of the rule instead. The break is named once: both databases
  * copy a `with` read once into its reader, and a walk named twice ran twice.
  */

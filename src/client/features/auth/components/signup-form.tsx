@@ -11,8 +11,10 @@ import { useSignup, type SignupPayload } from '../api/signup.ts';
 /** In the order they are shown: a server refusal focuses the first field it names. */
 const fields = ['username', 'password', 'fullName', 'email', 'companyName'] as const;
 
-/** Creates an account; signing up does not log in, so success leads to the login screen. */
-/** `onSuccess` gets the new account's username, for the login form that follows. */
+/**
+ * Creates an account; signing up does not log in, so success leads to the login screen, to
+ * which `onSuccess` hands the new account's username.
+ */
 export function SignupForm({ onSuccess }: { onSuccess: (username: string) => void }) {
   const form = useForm<SignupInput, unknown, SignupPayload>({
     resolver: zodResolver(signupSchema),
