@@ -9,7 +9,7 @@ import { createRules, createTrader, logInAsNewTrader } from './support.ts';
 /*
  * Every screen of the app, as a guest, a trader and an administrator, with the security headers
  * as the browser received them and not one Content Security Policy violation: the policy
- * forbids inline scripts (but the page's theme script, by its hash), other origins and frames, and a screen that needs any of them would
+ * forbids inline scripts (but the page's own two, by their hashes), other origins and frames, and a screen that needs any of them would
  * be broken for real users, silently.
  */
 
@@ -51,16 +51,18 @@ function listenForViolations(page: Page) {
 }
 
 /**
- * The inline scripts the policy allows: the built page's, the theme script alone (it must run
- * before the first paint, docs/decisions/0060-the-page-paints-first.md), by its hash.
+ * The inline scripts the policy allows: the built page's two, by their hashes. The theme script
+ * must run before the first paint (docs/decisions/0060-the-page-paints-first.md), and the one
+ * that reloads the page when the app's files do not arrive, before those files are asked for
+ * (docs/decisions/0061-a-new-version-under-an-open-page.md).
  */
 const pageScripts = readPageScriptSources(
   fileURLToPath(new URL('../dist/client', import.meta.url)),
 );
 
-test('the policy allows one inline script, the page’s theme script, by its hash', () => {
-  expect(pageScripts).toHaveLength(1);
-  expect(pageScripts[0]).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+test('the policy allows the page’s two inline scripts, by their hashes', () => {
+  expect(pageScripts).toHaveLength(2);
+  for (const source of pageScripts) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
 });
 
 /** The headers of the page's own answer (the HTML), as the browser got them. */

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { GuestRoute } from '#client/features/auth/components/guest-route.tsx';
 import { ProtectedRoute } from '#client/features/auth/components/protected-route.tsx';
+import { loadCode } from '#client/lib/missing-code.ts';
 import { paths } from '#client/lib/paths.ts';
 import { preloadable, type Preloadable } from '#client/lib/preloadable.ts';
 import { matchesRoute } from '#shared/route-pattern.ts';
@@ -25,7 +26,7 @@ function screenIn(module: string) {
   if (!load) throw new Error(`No screen module routes/${module}.tsx`);
   const name = screenComponentName(module);
   return preloadable(async () => {
-    const component = (await load())[name];
+    const component = (await loadCode(load))[name];
     if (!component) throw new Error(`routes/${module}.tsx exports no ${name}`);
     return component;
   });

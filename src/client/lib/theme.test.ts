@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '#shared/schemas/theme.ts';
+import { pageInlineScripts } from '#testing/page-scripts.ts';
 import {
   DARK_SCHEME_QUERY,
   parseTheme,
@@ -34,15 +34,7 @@ describe('resolveTheme', () => {
   });
 });
 
-/** The script index.html runs inline before the first paint: the page's one inline script. */
-function pageThemeScript(): string {
-  const page = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
-  const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-  expect(scripts).toHaveLength(1);
-  return scripts[0] ?? '';
-}
-
-/** What the page's theme script does to a page, run as the browser runs it, with the given storage. */
+/** What index.html's theme script (run inline before the first paint) does to a page, run as the browser runs it, with the given storage. */
 function runBootScript({
   stored,
   prefersDark,
@@ -55,7 +47,7 @@ function runBootScript({
   const classes = new Set<string>();
   const meta = { content: '#000000' };
   const askedQueries: string[] = [];
-  runInNewContext(pageThemeScript(), {
+  runInNewContext(pageInlineScripts().theme, {
     localStorage: {
       getItem: (key: string) => {
         if (storageThrows) throw new Error('SecurityError');

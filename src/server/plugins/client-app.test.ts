@@ -113,6 +113,8 @@ describe('serving the built client', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    // Another instance, or this one after an upgrade, may have it: no cache may keep the 404.
+    expect(missing.headers['cache-control']).toBe('no-store');
   });
 
   test('the service worker, its file list and the manifest are revalidated on every visit', async () => {

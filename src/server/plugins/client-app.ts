@@ -50,8 +50,12 @@ function scriptLinks(screen: ScreenPreload | undefined): string {
     .join('');
 }
 
+/**
+ * Not to be remembered by any cache: a file one instance lacks may be the next one's, or this
+ * one's after an upgrade, and a proxy keeping the 404 would break the pages that name it.
+ */
 function sendNotFound(reply: FastifyReply) {
-  return reply.status(404).send({ message: 'Not found' });
+  return reply.status(404).header('cache-control', 'no-store').send({ message: 'Not found' });
 }
 
 /**

@@ -2,12 +2,13 @@ import { Suspense, type ReactNode } from 'react';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
+import { loadCode } from '#client/lib/missing-code.ts';
 import { preloadable } from '#client/lib/preloadable.ts';
 import { Footer } from './footer.tsx';
 
 // The shell's menus and drawer are code a visitor on the login screen does not need yet.
 const authenticatedLayout = preloadable(() =>
-  import('./authenticated-layout.tsx').then((module) => module.AuthenticatedLayout),
+  loadCode(() => import('./authenticated-layout.tsx')).then((module) => module.AuthenticatedLayout),
 );
 const AuthenticatedLayout = authenticatedLayout.Component;
 
