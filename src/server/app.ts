@@ -241,7 +241,14 @@ export async function createApp({
   );
 
   await app.register(clientAppPlugin, { clientDir: clientDir ?? '' });
+  const reportIdleConnectionEnded = (error: Error) =>
+    app.log.warn(
+      { err: error },
+      'PostgreSQL ended an idle connection; the next query opens another',
+    );
+  database.pool?.on('error', reportIdleConnectionEnded);
   app.addHook('onClose', async () => {
+    database.pool?.off('error', reportIdleConnectionEnded);
     await app.handlersFinished();
     await attemptStore.close();
     if (isClosingDatabase) await database.db.destroy();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject, describe } from 'vitest';
-import { createApp, type App, type Timeouts } from '#server/app.ts';
+import { createApp, type App, type CreateAppOptions, type Timeouts } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
@@ -103,6 +103,8 @@ export async function createTestApp(
     s3?: TestBucket;
     /** The attempt counters in the run's Redis (`REDIS_URL`), under keys of this app's own. */
     isCountingInRedis?: boolean;
+    /** The server's log, which the tests otherwise leave off. */
+    logger?: CreateAppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(dialect);
@@ -122,6 +124,7 @@ export async function createTestApp(
     isClosingDatabase: false, // the test closes it or gives it back (createTestDatabase)
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.timeouts ? { timeouts: overrides.timeouts } : {}),
+    ...(overrides.logger ? { logger: overrides.logger } : {}),
   });
   await app.ready();
   return {

@@ -62,5 +62,10 @@ export function createPostgresDialect({ connectionString, searchPath }: Postgres
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   pool.on('connect', runPreparedQueriesAsNamedStatements);
+  // A connection PostgreSQL ends while it sits idle in the pool (a restart, a failover, an
+  // administrator, a proxy's idle timeout) is reported here, and the pool drops it: the next
+  // query opens a new one. Node ends a process whose emitter reports an error no one listens
+  // for, so there is always a listener; the server's logs it (app.ts).
+  pool.on('error', () => {});
   return { pool, dialect: new PostgresDialect({ pool }) };
 }
