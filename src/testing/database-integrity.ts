@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '#server/db/client.ts';
+import { COMPLIANCE_BANDS } from '#shared/constants.ts';
 
 /** What SQLite's own checks find wrong: the file's structure, then its foreign keys. */
 async function sqliteProblems({ db }: AppDatabase): Promise<string[]> {
@@ -59,6 +60,10 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
   const sessions = await db
     .selectFrom('trading_sessions')
     .select(['id', 'user_id', 'session_date', 'compliance_rating', 'followed_count', 'total_count'])
+    // In each trader's order, for the runs the months close with.
+    .orderBy('user_id')
+    .orderBy('session_date')
+    .orderBy('id')
     .execute();
   const items = await db
     .selectFrom('session_rule_results')
@@ -97,7 +102,7 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
       problems.push(`session ${session.id}: counts differ from its checklist`);
     }
     const month = key(session.user_id, session.session_date.slice(0, 7));
-    const [count, ratings, followed, total] = (expectedMonths.get(month) ?? '0 0 0 0')
+    const [count, ratings, followed, total, closingRun] = (expectedMonths.get(month) ?? '0 0 0 0 0')
       .split(' ')
       .map(Number);
     expectedMonths.set(
@@ -107,6 +112,7 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
         ratings! + session.compliance_rating,
         followed! + session.followed_count,
         total! + session.total_count,
+        session.compliance_rating < COMPLIANCE_BANDS.green ? 0 : closingRun! + 1,
       ),
     );
   }
@@ -115,7 +121,13 @@ async function summaryProblems({ db }: AppDatabase): Promise<string[]> {
   const actualMonths = new Map(
     months.map((row) => [
       key(row.user_id, row.month),
-      key(row.session_count, row.rating_sum, row.followed_count, row.total_count),
+      key(
+        row.session_count,
+        row.rating_sum,
+        row.followed_count,
+        row.total_count,
+        row.closing_excellent_run,
+      ),
     ]),
   );
   const ruleMonths = await db.selectFrom('rule_month_stats').selectAll().execute();

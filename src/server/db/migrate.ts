@@ -11,6 +11,7 @@ import * as ruleStats from './migrations/0006-rule-stats.ts';
 import * as sessionsByType from './migrations/0007-sessions-by-type.ts';
 import * as summariesVersion from './migrations/0008-summaries-version.ts';
 import * as rulesVersion from './migrations/0009-rules-version.ts';
+import * as closingRuns from './migrations/0010-closing-runs.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007-sessions-by-type': sessionsByType,
   '0008-summaries-version': summariesVersion,
   '0009-rules-version': rulesVersion,
+  '0010-closing-runs': closingRuns,
 };
 
 /**

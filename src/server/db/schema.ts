@@ -114,6 +114,11 @@ export interface MonthStatsTable {
   rating_sum: number;
   followed_count: number;
   total_count: number;
+  /**
+   * The sessions at 90% or more the month ends with: those after its latest session below 90%,
+   * in (date, id) order, or all of them when none is.
+   */
+  closing_excellent_run: number;
 }
 
 /** One rule's checklist items of one trader's month, summed, with its latest text. */

@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppDatabase } from '../../db/client.ts';
 import { boolToInt, monthKey } from '../../db/dialect.ts';
 import { addMonths, firstDayOf, monthOf } from '#shared/calendar.ts';
+import { COMPLIANCE_BANDS } from '#shared/constants.ts';
 
 /** The sessions of the given months: `[first day, first day of the next month)`. */
 function inMonths(date: Expression<string>, months: string[]): Expression<SqlBool> {
@@ -43,13 +44,21 @@ export async function refreshMonthSummaries(
     .where('user_id', '=', userId)
     .where('month', 'in', months)
     .execute();
+  // With each month's closing run at ≥ 90%: its sessions after the latest one below, found by
+  // position in (date, id) order (the trader's current run is read from these, decision 58).
   await sql`
-    insert into month_stats (user_id, month, session_count, rating_sum, followed_count, total_count)
-    select s.user_id, ${month}, count(*), sum(s.compliance_rating), sum(s.followed_count),
-      sum(s.total_count)
-    from trading_sessions s
-    where s.user_id = ${userId} and ${inMonths(sessionDate, months)}
-    group by s.user_id, ${month}
+    insert into month_stats (user_id, month, session_count, rating_sum, followed_count, total_count,
+      closing_excellent_run)
+    select user_id, month, count(*), sum(compliance_rating), sum(followed_count), sum(total_count),
+      count(*) - coalesce(max(case when compliance_rating < ${COMPLIANCE_BANDS.green}
+        then position end), 0)
+    from (
+      select s.user_id, ${month} as month, s.compliance_rating, s.followed_count, s.total_count,
+        row_number() over (partition by ${month} order by s.session_date, s.id) as position
+      from trading_sessions s
+      where s.user_id = ${userId} and ${inMonths(sessionDate, months)}
+    ) as sessions
+    group by user_id, month
   `.execute(db);
 
   await db

@@ -1,7 +1,11 @@
 import { CompiledQuery, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { ruleRunsStatement, weakestRulesStatement } from './discipline.repository.ts';
+import {
+  currentExcellentRunsStatement,
+  ruleRunsStatement,
+  weakestRulesStatement,
+} from './discipline.repository.ts';
 
 const DAYS = { from: '2026-10-31', to: '2026-11-29' };
 
@@ -73,5 +77,19 @@ describeEachDialect('the discipline statements’ plans', (dialect) => {
         ? /SEARCH st USING INDEX sqlite_autoindex_rule_stats_1 \(user_id=\? AND rule_id=\?\)/
         : /Index Scan (using|on) rule_stats_pk/,
     );
+  });
+
+  test('the current runs of a page of traders read their month figures by key, never the sessions', async () => {
+    for (const page of [[1], [1, 2, 3]]) {
+      const plan = await planOf(currentExcellentRunsStatement(page));
+      expect(plan).toMatch(
+        dialect === 'sqlite'
+          ? /SEARCH m USING INDEX sqlite_autoindex_month_stats_1 \(user_id=\?\)/
+          : /Index Scan (Backward )?using month_stats_pk on month_stats m/,
+      );
+      expect(plan).not.toMatch(/trading_sessions/);
+      // Each trader's latest month with a break is found once, not once per month it is read for.
+      expect(plan).toMatch(dialect === 'sqlite' ? /MATERIALIZE break_months/ : /CTE break_months/);
+    }
   });
 });

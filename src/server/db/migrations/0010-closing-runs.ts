@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../dialect.ts';
+
+/**
+ * Each of a trader's months keeps the run of sessions at 90% or more it ends with: those after
+ * its latest session below 90%, in (date, id) order, or all of its sessions when none is. A
+ * trader's current run is then the latest month with a break's closing run plus every later
+ * month's sessions, read from month rows rather than walked session by session over the run
+ * (the team list reads it for every sharing trader). See docs/decisions/0058-discipline-answers-kept.md.
+ */
+// Migrations see the database as it was when they were written, so they take Kysely<any>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  await db.schema
+    .alterTable('month_stats')
+    .addColumn('closing_excellent_run', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await fillClosingRuns(db, dialect);
+}
+
+/**
+ * Every month's closing run from its sessions, as the writes keep it (`analytics-summaries.ts`:
+ * the same count, copied rather than imported, so that the migration stays as it was written).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function fillClosingRuns(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const month =
+    dialect === 'sqlite' ? sql`substr(session_date, 1, 7)` : sql`to_char(session_date, 'YYYY-MM')`;
+  // The position of the month's latest session below 90%, its sessions counted in (date, id)
+  // order: the sessions after it are the month's closing run.
+  await sql`
+    update month_stats set closing_excellent_run = session_count - coalesce((
+      select max(sessions.position) from (
+        select compliance_rating, row_number() over (order by session_date, id) as position
+        from trading_sessions
+        where user_id = month_stats.user_id and ${month} = month_stats.month
+      ) as sessions
+      where sessions.compliance_rating < 90
+    ), 0)
+  `.execute(db);
+}
