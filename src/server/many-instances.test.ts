@@ -21,6 +21,9 @@ import { startServer, type ServerProcess } from '#testing/server-process.ts';
  * counts attempts on both, and the scheduled weekly report, which both run every second, is
  * written and mailed once.
  */
+/** The name this test's own connections give PostgreSQL, so that it ends only the servers'. */
+const TEST_CLIENT = 'many-instances-test';
+
 describePostgres('two instances on one database and one object store', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   let s3: TestS3Server;
@@ -30,6 +33,7 @@ describePostgres('two instances on one database and one object store', () => {
   let dataDirs: string[];
   let one: string;
   let two: string;
+  let servers: ServerProcess[];
 
   function launch(env: Record<string, string>): ServerProcess {
     const server = startServer(env);
@@ -64,7 +68,7 @@ describePostgres('two instances on one database and one object store', () => {
       Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))),
     );
     // Both start at once: one migrates, and the other must wait for it rather than fail.
-    const servers = dataDirs.map((dir) => launch({ ...env, DATA_DIR: dir }));
+    servers = dataDirs.map((dir) => launch({ ...env, DATA_DIR: dir }));
     [one = '', two = ''] = await Promise.all(servers.map((server) => server.address()));
   }, 60_000);
 
@@ -234,7 +238,7 @@ describePostgres('two instances on one database and one object store', () => {
     );
     expect(saved.status).toBe(201);
 
-    const admin = new pg.Client({ connectionString: databaseUrl });
+    const admin = new pg.Client({ connectionString: databaseUrl, application_name: TEST_CLIENT });
     await admin.connect();
     cleanups.push(() => admin.end());
     const reportsOfDan = async () => {
@@ -251,6 +255,39 @@ describePostgres('two instances on one database and one object store', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await reportsOfDan()).toEqual([{ mail_status: 'sent' }]);
     expect(mailsToDan()).toHaveLength(1);
+  });
+
+  test('PostgreSQL ending every connection (a restart, a failover) stops neither instance', async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl, application_name: TEST_CLIENT });
+    await admin.connect();
+    try {
+      // Both instances' connections, idle in their pools or checked out: the scheduled jobs run
+      // every second, each holding its lock in a transaction while it works.
+      const { rows } = await admin.query<{ ended: boolean }>(
+        `select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and application_name <> $1`,
+        [TEST_CLIENT],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.ended)).toBe(true);
+    } finally {
+      await admin.end();
+    }
+
+    for (const base of [one, two]) {
+      await expect
+        .poll(async () => (await fetch(`${base}/api/health`)).status, { timeout: 10_000 })
+        .toBe(200);
+    }
+    // A few more runs of the jobs on new connections, then both still serve.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    for (const [index, server] of servers.entries()) {
+      expect(server.child.exitCode, server.output()).toBeNull();
+      expect((await fetch(`${[one, two][index]}/api/auth/session`)).status).toBe(200);
+    }
+    expect(servers.map((server) => server.output()).join('\n')).toMatch(
+      /PostgreSQL ended an idle connection/,
+    );
   });
 
   test('the instances kept nothing in their data folders', async () => {

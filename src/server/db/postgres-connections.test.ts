@@ -56,6 +56,21 @@ describePostgres('a connection PostgreSQL ends while idle', () => {
     expect(again.rows).toHaveLength(1);
   });
 
+  test('ended inside a transaction, between its statements: the transaction fails, the server goes on', async () => {
+    const transaction = t.database.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await terminate(Number(rows[0]?.pid));
+      // The end arrives while the connection is checked out and runs nothing (as when a job
+      // holds its lock, or a write waits on an image).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(transaction).rejects.toThrow();
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
   test('once the server has closed, a pool given back still takes it without ending the process', async () => {
     const database = t.database;
     await t.app.close();

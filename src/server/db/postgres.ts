@@ -62,10 +62,15 @@ export function createPostgresDialect({ connectionString, searchPath }: Postgres
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   pool.on('connect', runPreparedQueriesAsNamedStatements);
-  // A connection PostgreSQL ends while it sits idle in the pool (a restart, a failover, an
-  // administrator, a proxy's idle timeout) is reported here, and the pool drops it: the next
-  // query opens a new one. Node ends a process whose emitter reports an error no one listens
-  // for, so there is always a listener; the server's logs it (app.ts).
+  // PostgreSQL may end a connection at any time: a restart, a failover, an administrator, a
+  // proxy's idle timeout. Node ends a process whose emitter reports an error no one listens
+  // for, so both places it is reported always have a listener:
+  // - a connection idle in the pool: the pool reports it and drops it, and the next query opens
+  //   another (the server logs it, app.ts);
+  // - a connection checked out between two statements (a transaction waiting on an image, the
+  //   scheduled jobs' lock held while they run), which the pool listens to only while idle: its
+  //   next statement fails, so its transaction does, and the pool drops it when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { pool, dialect: new PostgresDialect({ pool }) };
 }
