@@ -137,7 +137,8 @@ describePostgres('two instances on one database and one object store', () => {
       cookie,
     );
     expect(saved.status).toBe(201);
-    const ref = (await saved.json()).session.screenshotPath as string;
+    const created = (await saved.json()).session as { id: number; screenshotPath: string };
+    const ref = created.screenshotPath;
 
     expect(await bucket.listKeys()).toEqual([`screenshots/${ref}`, `thumbnails/${ref}.webp`]);
 
@@ -150,6 +151,18 @@ describePostgres('two instances on one database and one object store', () => {
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await image.arrayBuffer()).subarray(0, 8)).toEqual(png.subarray(0, 8));
+
+    // Instance two keeps who holds the screenshot, and the thumbnail's bytes: a deletion
+    // through instance one ends both there at once.
+    const deleted = await fetch(`${one}/api/sessions/${created.id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    expect(deleted.status).toBe(200);
+    for (const path of [`/api/screenshots/${ref}`, `/api/screenshots/${ref}/thumbnail`]) {
+      const gone = await fetch(`${two}${path}`, { headers: { cookie } });
+      expect(gone.status, path).toBe(404);
+    }
   });
 
   test('figures and pages one instance kept are computed again after a write through the other', async () => {

@@ -33,7 +33,12 @@ export const screenshotsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsServic
       },
       async (request, reply) => {
         const { ref } = request.params;
-        const bytes = await sessions.readScreenshot(requireUser(request).id, ref, variant);
+        const bytes = await sessions.readScreenshot(
+          requireUser(request).id,
+          ref,
+          variant,
+          request.versions?.sessions,
+        );
         const extension = variant === 'image' ? ref.slice(ref.lastIndexOf('.') + 1) : 'webp';
         return reply
           .header('content-type', IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')

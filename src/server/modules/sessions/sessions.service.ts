@@ -14,6 +14,7 @@ import { refreshMonthSummaries } from '../analytics/analytics-summaries.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { createKeptDetails } from './kept-details.ts';
 import { createKeptPages } from './kept-pages.ts';
+import { createKeptScreenshots } from './kept-screenshots.ts';
 import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
 import { createSessionTypesRepository } from './session-types.repository.ts';
 import {
@@ -92,6 +93,7 @@ export function createSessionsService({
   const sessionTypes = createSessionTypesRepository(database);
   const pages = createKeptPages(database);
   const details = createKeptDetails(database);
+  const screenshots = createKeptScreenshots(database);
   /**
    * A write under the trader's lock. `days` are the session days it changed: their months'
    * analytics summaries are recounted in the same transaction.
@@ -116,8 +118,11 @@ export function createSessionsService({
     return { ...session, rulesFollowed: await tx.listChecklist(userId, id) };
   };
 
-  const removeScreenshots = (refs: (string | null)[]) =>
-    Promise.all(refs.flatMap((ref) => (ref ? [deleteScreenshot(images, ref)] : [])));
+  const removeScreenshots = (refs: (string | null)[]) => {
+    const removed = refs.filter((ref): ref is string => ref !== null);
+    screenshots.forget(removed.map((ref) => screenshotKeys(ref).thumbnail));
+    return Promise.all(removed.map((ref) => deleteScreenshot(images, ref)));
+  };
 
   /** Deletes the trader's sessions among `ids`, then their files; answers how many went. */
   const deleteAll = async (userId: number, ids: number[]) => {
@@ -199,10 +204,26 @@ export function createSessionsService({
     /** Deletes those of `ids` that are the trader's, in one transaction; answers how many. */
     deleteSessions: (userId: number, ids: number[]): Promise<number> => deleteAll(userId, ids),
 
-    /** The bytes of one of the trader's screenshots (or its thumbnail); 404 for anyone else. */
-    async readScreenshot(userId: number, ref: string, variant: 'image' | 'thumbnail') {
-      if (!(await sessions.ownsScreenshot(userId, ref))) throw screenshotNotFound();
-      const bytes = await images.get(screenshotKeys(ref)[variant]);
+    /**
+     * The bytes of one of the trader's screenshots (or its thumbnail); 404 for anyone else.
+     * Who holds a screenshot is kept while the trader's sessions are unchanged, and thumbnails'
+     * bytes by their key (`kept-screenshots.ts`). `sessionsVersion`: as `listSessions`'.
+     */
+    async readScreenshot(
+      userId: number,
+      ref: string,
+      variant: 'image' | 'thumbnail',
+      sessionsVersion?: string | null,
+    ) {
+      const owns = () => sessions.ownsScreenshot(userId, ref);
+      if (!(await screenshots.owns(userId, ref, owns, sessionsVersion))) {
+        throw screenshotNotFound();
+      }
+      const key = screenshotKeys(ref)[variant];
+      const bytes =
+        variant === 'thumbnail'
+          ? await screenshots.thumbnail(key, () => images.get(key))
+          : await images.get(key);
       if (!bytes) throw screenshotNotFound();
       return bytes;
     },
