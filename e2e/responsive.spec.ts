@@ -105,6 +105,28 @@ test.describe('on a 390 px wide phone', () => {
   });
 });
 
+test('a long full name and company name fit a phone’s screen wherever they show', async ({
+  page,
+}) => {
+  const account = await logInAsNewTrader(page);
+  const fullName = 'Maximilian Alexander Montgomery-Worthington von Habsburg-Lothringen';
+  const companyName = `Capital${'Partners'.repeat(11)}`;
+  const saved = await page.request.put('/api/auth/update-profile', {
+    data: { fullName, email: account.email, companyName },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  for (const path of ['/', '/settings', '/rules', '/history', '/analytics']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+      path,
+    ).toBe(true);
+  }
+});
+
 test('on a phone the history is a readable list of sessions, without sideways scrolling', async ({
   page,
 }) => {

@@ -30,7 +30,7 @@ export function DashboardRoute() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           {user?.companyName ? (
-            <p className="text-primary text-sm font-semibold">{user.companyName}</p>
+            <p className="text-primary text-sm font-semibold wrap-anywhere">{user.companyName}</p>
           ) : null}
           <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
             {name} Trading Dashboard

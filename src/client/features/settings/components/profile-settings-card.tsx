@@ -60,7 +60,7 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
       >
         <div className="flex items-center gap-4">
           {avatar}
-          <div className="grid min-w-0 gap-1.5">
+          <div className="grid min-w-0 grid-cols-1 gap-1.5">
             <div>
               <p className="truncate font-medium">{user.fullName}</p>
               <p className="text-muted-foreground truncate text-sm">@{user.username}</p>
