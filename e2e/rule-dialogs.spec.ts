@@ -202,3 +202,32 @@ test('a refusal about no field on screen is a "Validation Error" toast', async (
   await expectToast(page, 'Validation Error', message);
   await expect(dialog).toBeVisible();
 });
+
+test('a save that fails keeps the focus on its button, so the trader can try again from the keyboard', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await page.goto('/rules');
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Take profits at the target');
+  await page.route('**/api/rules', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+      : route.fallback(),
+  );
+  const save = dialog.getByRole('button', { name: 'Add Rule' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+
+  await expectToast(page, 'Error', 'Something went wrong');
+  // The button was disabled while the request ran, which took the focus from it; it is back.
+  await expect(save).toBeEnabled();
+  await expect(save).toBeFocused();
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Take profits at the target');
+
+  await page.unroute('**/api/rules');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Take profits at the target']);
+});

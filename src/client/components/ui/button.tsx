@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps, type FocusEvent } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
 export const buttonVariants = cva(
@@ -34,7 +34,49 @@ type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+/**
+ * A button the browser took the focus from because it was disabled (a form's submit button while
+ * its request runs) gets it back when enabled again, unless the focus went somewhere meanwhile:
+ * after a failed save, a keyboard or screen-reader user is still on the button to try again,
+ * not at the top of the page. Chromium moves the focus to the body with a `blur` whose
+ * `relatedTarget` is null while the button is disabled; that is what is noted.
+ */
+function useFocusBackWhenEnabled(disabled: boolean | undefined) {
+  const lostToDisabled = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const button = lostToDisabled.current;
+    if (disabled || !button) return;
+    lostToDisabled.current = null;
+    const focused = document.activeElement;
+    if (button.isConnected && (!focused || focused === document.body)) button.focus();
+  }, [disabled]);
+  return (event: FocusEvent<HTMLButtonElement>) => {
+    if (event.currentTarget.disabled && event.relatedTarget === null) {
+      lostToDisabled.current = event.currentTarget;
+    }
+  };
+}
+
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  disabled,
+  onBlur,
+  ...props
+}: ButtonProps) {
+  const noteLostFocus = useFocusBackWhenEnabled(disabled);
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size, className }))}
+      disabled={disabled}
+      onBlur={(event: FocusEvent<HTMLButtonElement>) => {
+        noteLostFocus(event);
+        onBlur?.(event);
+      }}
+      {...props}
+    />
+  );
 }
