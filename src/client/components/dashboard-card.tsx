@@ -42,18 +42,41 @@ export function ViewAllLink({ href, children }: { href: string; children: ReactN
   );
 }
 
-/** The card's text when it has nothing to list, or could not load it. */
+/** The query a card failed to load, which its 'Try again' asks again. */
+export type Retry = { refetch: () => unknown; isFetching: boolean };
+
+/**
+ * The card's text when it has nothing to list, or could not load it; with `retry`, a
+ * 'Try again' below, disabled while the query is asked again (a read is never retried by
+ * itself, decision 12).
+ */
 export function CardMessage({
   isError = false,
+  retry,
   children,
 }: {
   isError?: boolean;
+  retry?: Retry;
   children: ReactNode;
 }) {
-  return (
+  const message = (
     <p className="text-muted-foreground flex items-center justify-center gap-2 py-6 text-center text-sm">
       {isError ? <CircleAlert aria-hidden="true" className="text-destructive size-4" /> : null}
       {children}
     </p>
+  );
+  if (!retry) return message;
+  return (
+    <div className="flex flex-col items-center pb-4">
+      {message}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={retry.isFetching}
+        onClick={() => void retry.refetch()}
+      >
+        Try again
+      </Button>
+    </div>
   );
 }

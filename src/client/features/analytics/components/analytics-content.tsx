@@ -21,7 +21,11 @@ type AnalyticsContentProps = {
 export function AnalyticsContent({ result, loading, children }: AnalyticsContentProps) {
   if (result.isPending) return loading;
   if (result.isError) {
-    return <CardMessage isError>Your compliance figures could not be loaded.</CardMessage>;
+    return (
+      <CardMessage isError retry={result}>
+        Your compliance figures could not be loaded.
+      </CardMessage>
+    );
   }
   return (
     <div

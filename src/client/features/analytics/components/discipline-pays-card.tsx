@@ -57,7 +57,11 @@ export function DisciplinePaysCard({ query, rangeLabel, className }: DisciplineP
       </div>
     );
   } else if (result.isError) {
-    body = <CardMessage isError>Your results could not be loaded.</CardMessage>;
+    body = (
+      <CardMessage isError retry={result}>
+        Your results could not be loaded.
+      </CardMessage>
+    );
   } else {
     body = (
       <div

@@ -5,11 +5,14 @@ import { ComplianceBadge } from './compliance-badge.tsx';
 
 /** The dashboard's 'Overall Compliance': the rating of the last 30 days and its counts. */
 export function OverallComplianceCard() {
-  const { data, isPending, isError } = useDashboardAnalytics();
+  const query = useDashboardAnalytics();
+  const { data, isPending, isError } = query;
   return (
     <DashboardCard title="Overall Compliance">
       {isError ? (
-        <CardMessage isError>Your compliance figures could not be loaded.</CardMessage>
+        <CardMessage isError retry={query}>
+          Your compliance figures could not be loaded.
+        </CardMessage>
       ) : (
         <div className="flex h-full flex-col items-center justify-center gap-3 text-center">
           {isPending ? (

@@ -20,7 +20,8 @@ export function RuleComplianceCard() {
 }
 
 function RuleComplianceContent() {
-  const { data, isPending, isError } = useDashboardAnalytics();
+  const query = useDashboardAnalytics();
+  const { data, isPending, isError } = query;
   if (isPending) {
     return (
       <div role="status" aria-label="Loading rule compliance" className="grid gap-4">
@@ -31,7 +32,11 @@ function RuleComplianceContent() {
     );
   }
   if (isError)
-    return <CardMessage isError>Your compliance figures could not be loaded.</CardMessage>;
+    return (
+      <CardMessage isError retry={query}>
+        Your compliance figures could not be loaded.
+      </CardMessage>
+    );
   // The API sends the rules highest rate first.
   const rules = data.ruleCompliance.slice(0, TOP_RULES_SHOWN);
   if (rules.length === 0) return <CardMessage>No rule compliance data available yet.</CardMessage>;

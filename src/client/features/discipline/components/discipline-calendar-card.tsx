@@ -47,7 +47,8 @@ export function dayHistoryHref(day: string): string {
  */
 export function DisciplineCalendarCard({ className }: { className?: string }) {
   const range = useMemo(() => calendarRange(todayLocal()), []);
-  const { data, isPending, isError } = useDisciplineCalendar(range);
+  const query = useDisciplineCalendar(range);
+  const { data, isPending, isError } = query;
   return (
     <TitledCard title="Discipline Calendar" className={className}>
       <p className="text-muted-foreground mb-4 text-sm">
@@ -56,7 +57,9 @@ export function DisciplineCalendarCard({ className }: { className?: string }) {
       {isPending ? (
         <Skeleton role="status" aria-label="Loading discipline calendar" className="h-36" />
       ) : isError ? (
-        <CardMessage isError>Your discipline calendar could not be loaded.</CardMessage>
+        <CardMessage isError retry={query}>
+          Your discipline calendar could not be loaded.
+        </CardMessage>
       ) : (
         <CalendarGrid from={range.from} to={range.to} days={data} />
       )}

@@ -31,7 +31,8 @@ export function StreaksCard({ className }: { className?: string }) {
 }
 
 function StreaksContent({ ruleLimit, isWide = false }: { ruleLimit?: number; isWide?: boolean }) {
-  const { data, isPending, isError } = useStreaks();
+  const query = useStreaks();
+  const { data, isPending, isError } = query;
   if (isPending) {
     return (
       <div role="status" aria-label="Loading streaks" className="grid gap-3">
@@ -40,7 +41,13 @@ function StreaksContent({ ruleLimit, isWide = false }: { ruleLimit?: number; isW
       </div>
     );
   }
-  if (isError) return <CardMessage isError>Your streaks could not be loaded.</CardMessage>;
+  if (isError) {
+    return (
+      <CardMessage isError retry={query}>
+        Your streaks could not be loaded.
+      </CardMessage>
+    );
+  }
   return (
     <div className={cn('grid gap-5', isWide && 'md:grid-cols-2 md:gap-8')}>
       <div className="grid content-start gap-5">

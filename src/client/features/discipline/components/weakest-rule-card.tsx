@@ -13,7 +13,8 @@ export function ruleAnalyticsHref(ruleId: number): string {
 
 /** The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. */
 export function WeakestRuleCard() {
-  const { data: rule, isPending, isError } = useWeakestRule();
+  const query = useWeakestRule();
+  const { data: rule, isPending, isError } = query;
   return (
     <DashboardCard
       title="Weakest Rule"
@@ -29,7 +30,9 @@ export function WeakestRuleCard() {
           <Skeleton className="h-10" />
         </div>
       ) : isError ? (
-        <CardMessage isError>Your weakest rule could not be loaded.</CardMessage>
+        <CardMessage isError retry={query}>
+          Your weakest rule could not be loaded.
+        </CardMessage>
       ) : rule === null ? (
         <EmptyState icon={<ShieldCheck className="size-6" />}>
           <p className="text-sm font-medium">No rule broken in the last 30 days.</p>

@@ -29,7 +29,8 @@ const tileClass = 'aspect-video rounded-md';
 const wideTileClass = 'col-span-2 aspect-[5/2]';
 
 function RecentScreenshotsContent() {
-  const { data: sessions, isPending, isError } = useRecentSessions({ hasScreenshot: true });
+  const query = useRecentSessions({ hasScreenshot: true });
+  const { data: sessions, isPending, isError } = query;
 
   if (isPending) {
     return (
@@ -40,7 +41,13 @@ function RecentScreenshotsContent() {
       </div>
     );
   }
-  if (isError) return <CardMessage isError>Your screenshots could not be loaded.</CardMessage>;
+  if (isError) {
+    return (
+      <CardMessage isError retry={query}>
+        Your screenshots could not be loaded.
+      </CardMessage>
+    );
+  }
   const shots = sessions.flatMap(({ screenshotPath, ...session }) =>
     screenshotPath ? [{ ...session, screenshotPath }] : [],
   );

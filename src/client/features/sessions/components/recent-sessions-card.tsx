@@ -24,7 +24,8 @@ export function RecentSessionsCard() {
 const rowClass = 'py-3 first:pt-0';
 
 function RecentSessionsContent() {
-  const { data: sessions, isPending, isError } = useRecentSessions();
+  const query = useRecentSessions();
+  const { data: sessions, isPending, isError } = query;
 
   if (isPending) {
     // Rows of the list's own height, so the three sessions take the placeholders' place: a
@@ -39,7 +40,13 @@ function RecentSessionsContent() {
       </div>
     );
   }
-  if (isError) return <CardMessage isError>Your sessions could not be loaded.</CardMessage>;
+  if (isError) {
+    return (
+      <CardMessage isError retry={query}>
+        Your sessions could not be loaded.
+      </CardMessage>
+    );
+  }
   if (sessions.length === 0) return <CardMessage>No trading sessions recorded yet.</CardMessage>;
 
   return (

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { SessionType } from '#shared/schemas/sessions.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { localTimeRange } from '#client/lib/session-times.ts';
@@ -28,9 +29,20 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
           ))}
         </div>
       ) : query.isError ? (
-        <p role="alert" className="text-destructive text-sm">
-          The market sessions could not be loaded. Reload the page to try again.
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-destructive text-sm">
+            The market sessions could not be loaded.
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </Button>
+        </div>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
           {query.data.map((type) => {

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createSession, getRules, localToday } from './session-support.ts';
+import { createRules, logInAsNewTrader } from './support.ts';
+
+/*
+ * A read that fails says so where its figures would be, with a 'Try again' that asks again:
+ * reads are never retried by themselves (decision 12), and a reload should not be the only way
+ * back.
+ */
+
+/** Answers 500 to the page's reads under /api that `fails` matches, until undone. */
+async function failReads(page: Page, fails: (path: string) => boolean) {
+  const matcher = (url: URL) => url.pathname.startsWith('/api/') && fails(url.pathname);
+  await page.route(matcher, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+      : route.fallback(),
+  );
+  return () => page.unroute(matcher);
+}
+
+const DASHBOARD_ERRORS = [
+  'Your compliance figures could not be loaded.',
+  'Your sessions could not be loaded.',
+  'Your screenshots could not be loaded.',
+  'Your streaks could not be loaded.',
+  'Your weakest rule could not be loaded.',
+];
+
+test('each dashboard card that could not load offers to try again, and recovers', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Wait for the setup' }]);
+  const [rule] = await getRules(page);
+  await createSession(page, {
+    name: 'London open',
+    date: await localToday(page),
+    rulesFollowed: [{ ruleId: rule?.id ?? 0, followed: true }],
+  });
+  // Every figure of the cards fails; the login, the app's details and the notices answer.
+  const restore = await failReads(
+    page,
+    (path) => !['/api/auth/session', '/api/app-info', '/api/notices'].includes(path),
+  );
+  await page.goto('/');
+  for (const message of DASHBOARD_ERRORS) {
+    await expect(page.getByText(message).first()).toBeVisible();
+  }
+  // The message and its button, together in the card.
+  const streaksError = page.getByText('Your streaks could not be loaded.');
+  const streaksRetry = streaksError.locator('xpath=..').getByRole('button', { name: 'Try again' });
+  await expect(streaksRetry).toBeVisible();
+
+  await restore();
+  // One card asked again recovers; the others still say they could not load.
+  await streaksRetry.click();
+  await expect(streaksError).toHaveCount(0);
+  await expect(page.getByText('Your sessions could not be loaded.')).toBeVisible();
+
+  // Every other card, asked again in turn (two cards share the figures: one ask brings both).
+  const retries = page.getByRole('button', { name: 'Try again' });
+  for (let left = await retries.count(); left > 0; left = await retries.count()) {
+    await retries.first().click();
+    await expect.poll(() => retries.count()).toBeLessThan(left);
+  }
+  for (const message of DASHBOARD_ERRORS) await expect(page.getByText(message)).toHaveCount(0);
+  await expect(page.getByText('London open').first()).toBeVisible();
+});
+
+test('the analytics page that could not load its figures offers to try again', async ({ page }) => {
+  await logInAsNewTrader(page);
+  const restore = await failReads(page, (path) => path === '/api/analytics');
+  await page.goto('/analytics');
+  const retries = page.getByRole('button', { name: 'Try again' });
+  await expect(retries.first()).toBeVisible();
+
+  await restore();
+  // The page's cards share one answer: asking again from any card brings them all back.
+  await retries.first().click();
+  await expect(page.getByText('Your compliance figures could not be loaded.')).toHaveCount(0);
+  await expect(retries).toHaveCount(0);
+});
+
+test('the market sessions of the reminders settings, when they could not load, can be asked again', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const restore = await failReads(page, (path) => path === '/api/session-types');
+  await page.goto('/settings');
+  const sessions = page.getByRole('group', { name: 'Sessions you trade' });
+  await expect(sessions.getByRole('alert')).toHaveText('The market sessions could not be loaded.');
+
+  await restore();
+  await sessions.getByRole('button', { name: 'Try again' }).click();
+  await expect(sessions.getByRole('checkbox').first()).toBeVisible();
+  await expect(sessions.getByRole('alert')).toHaveCount(0);
+});
