@@ -231,3 +231,35 @@ test('a save that fails keeps the focus on its button, so the trader can try aga
   await expect(dialog).toBeHidden();
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Take profits at the target']);
 });
+
+test('a new attempt closes the last one’s error toast, so a field’s error stands alone', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await page.goto('/rules');
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Take profits at the target');
+  const answers = [
+    { status: 500, json: { message: 'Something went wrong' } },
+    {
+      status: 400,
+      json: {
+        message: 'Rule description is not allowed',
+        issues: [{ path: 'description', message: 'Rule description is not allowed' }],
+      },
+    },
+  ];
+  await page.route('**/api/rules', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill(answers.shift() ?? { status: 500, json: {} })
+      : route.fallback(),
+  );
+  const save = dialog.getByRole('button', { name: 'Add Rule' });
+
+  await save.click();
+  await expectToast(page, 'Error', 'Something went wrong');
+  await save.click();
+  await expect(dialog.getByText('Rule description is not allowed')).toBeVisible();
+  await expect(toastRegion(page).getByText('Something went wrong')).toHaveCount(0);
+});

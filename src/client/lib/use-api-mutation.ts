@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { isHttpError } from './api-client.ts';
+import { dismissErrorToasts } from '#client/components/ui/use-toast.ts';
 
 /**
  * A refusal that means the cached view is wrong: the thing is gone (404) or changed under us
@@ -67,13 +68,17 @@ export function useApiMutation<TData = unknown, TVariables = void, TContext = un
     },
   });
 
-  /** Starts the write unless one is under way; says whether it started. */
+  /**
+   * Starts the write unless one is under way; says whether it started. A previous failure's
+   * toast goes as it starts.
+   */
   const mutate = (
     variables: TVariables,
     mutateOptions?: MutateOptions<TData, Error, TVariables, TContext>,
   ): boolean => {
     if (inFlight.current) return false;
     inFlight.current = true;
+    dismissErrorToasts();
     mutation.mutate(variables, mutateOptions);
     return true;
   };

@@ -96,6 +96,18 @@ export function toast(props: ToastInput) {
   return { id, dismiss, update };
 }
 
+/**
+ * Closes the error toasts on screen: a new attempt makes the last one's failure old news, and
+ * its answer, an error at a field for one, would otherwise sit beside a toast it contradicts.
+ */
+export function dismissErrorToasts() {
+  for (const shown of memoryState.toasts) {
+    if (shown.variant === 'destructive' && shown.open) {
+      dispatch({ type: 'DISMISS_TOAST', toastId: shown.id });
+    }
+  }
+}
+
 export function useToast() {
   const [state, setState] = useState<State>(memoryState);
 
