@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   createRules,
   expectToast,
@@ -203,14 +203,20 @@ test('a refusal about no field on screen is a "Validation Error" toast', async (
   await expect(dialog).toBeVisible();
 });
 
-test('a save that fails keeps the focus on its button, so the trader can try again from the keyboard', async ({
-  page,
-}) => {
+/** A new trader on the rules screen, with the Add dialog open and `description` typed in it. */
+async function openAddRuleDialogAsNewTrader(page: Page, description: string) {
   await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');
   await page.getByRole('button', { name: 'Add New Rule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
-  await dialog.getByLabel('Rule Description').fill('Take profits at the target');
+  await dialog.getByLabel('Rule Description').fill(description);
+  return dialog;
+}
+
+test('a save that fails keeps the focus on its button, so the trader can try again from the keyboard', async ({
+  page,
+}) => {
+  const dialog = await openAddRuleDialogAsNewTrader(page, 'Take profits at the target');
   await page.route('**/api/rules', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
@@ -235,11 +241,7 @@ test('a save that fails keeps the focus on its button, so the trader can try aga
 test('a new attempt closes the last one’s error toast, so a field’s error stands alone', async ({
   page,
 }) => {
-  await logInNewTraderThroughApi(page.request);
-  await page.goto('/rules');
-  await page.getByRole('button', { name: 'Add New Rule' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
-  await dialog.getByLabel('Rule Description').fill('Take profits at the target');
+  const dialog = await openAddRuleDialogAsNewTrader(page, 'Take profits at the target');
   const answers = [
     { status: 500, json: { message: 'Something went wrong' } },
     {
