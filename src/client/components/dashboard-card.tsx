@@ -1,6 +1,7 @@
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { TryAgainButton, type Retry } from './try-again-button.tsx';
 import { Button } from './ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from './ui/card.tsx';
 
@@ -42,14 +43,7 @@ export function ViewAllLink({ href, children }: { href: string; children: ReactN
   );
 }
 
-/** The query a card failed to load, which its 'Try again' asks again. */
-export type Retry = { refetch: () => unknown; isFetching: boolean };
-
-/**
- * The card's text when it has nothing to list, or could not load it; with `retry`, a
- * 'Try again' below, disabled while the query is asked again (a read is never retried by
- * itself, decision 12).
- */
+/** The card's text when it has nothing to list, or could not load it (with `retry`, a 'Try again' below). */
 export function CardMessage({
   isError = false,
   retry,
@@ -69,14 +63,7 @@ export function CardMessage({
   return (
     <div className="flex flex-col items-center pb-4">
       {message}
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={retry.isFetching}
-        onClick={() => void retry.refetch()}
-      >
-        Try again
-      </Button>
+      <TryAgainButton retry={retry} size="sm" />
     </div>
   );
 }

@@ -26,16 +26,20 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 export async function fillClosingRuns(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const month =
     dialect === 'sqlite' ? sql`substr(session_date, 1, 7)` : sql`to_char(session_date, 'YYYY-MM')`;
-  // The position of the month's latest session below 90%, its sessions counted in (date, id)
-  // order: the sessions after it are the month's closing run.
+  // Every session's position in its month, in (date, id) order, in one pass over the sessions:
+  // the months' latest positions below 90% give their closing runs (none: all of the month).
   await sql`
-    update month_stats set closing_excellent_run = session_count - coalesce((
-      select max(sessions.position) from (
-        select compliance_rating, row_number() over (order by session_date, id) as position
+    update month_stats set closing_excellent_run = month_stats.session_count - coalesce(
+      breaks.last_break, 0)
+    from (
+      select user_id, month, max(case when compliance_rating < 90 then position end) as last_break
+      from (
+        select user_id, ${month} as month, compliance_rating,
+          row_number() over (partition by user_id, ${month} order by session_date, id) as position
         from trading_sessions
-        where user_id = month_stats.user_id and ${month} = month_stats.month
       ) as sessions
-      where sessions.compliance_rating < 90
-    ), 0)
+      group by user_id, month
+    ) as breaks
+    where breaks.user_id = month_stats.user_id and breaks.month = month_stats.month
   `.execute(db);
 }

@@ -5,6 +5,7 @@ import type { AdminUser } from '#shared/schemas/admin.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { LoadMoreButton } from '#client/components/load-more-button.tsx';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -101,9 +102,7 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
       <Card className="px-4 py-4">
         <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
           <p className="text-muted-foreground">The users could not be loaded.</p>
-          <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
-            Try again
-          </Button>
+          <TryAgainButton retry={{ refetch, isFetching: isRefetching }} />
         </EmptyState>
       </Card>
     );

@@ -1,5 +1,6 @@
 import { CircleAlert, ListChecks, Plus } from 'lucide-react';
 import type { Rule } from '#shared/schemas/rules.ts';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -50,9 +51,7 @@ function RulesListContent({ onAdd, onEdit, onDelete }: RulesListCardProps) {
       <div className="flex flex-col items-center gap-3 py-8 text-center">
         <CircleAlert aria-hidden="true" className="text-destructive size-8" />
         <p className="text-muted-foreground">Your trading rules could not be loaded.</p>
-        <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
-          Try again
-        </Button>
+        <TryAgainButton retry={{ refetch, isFetching: isRefetching }} />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { LoadMoreButton } from '#client/components/load-more-button.tsx';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useMediaQuery } from '#client/lib/use-media-query.ts';
@@ -68,9 +69,7 @@ function SessionsHistoryContent({
     return (
       <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
         <p className="text-muted-foreground">Your trading sessions could not be loaded.</p>
-        <Button variant="outline" disabled={isRefetching} onClick={() => void refetch()}>
-          Try again
-        </Button>
+        <TryAgainButton retry={{ refetch, isFetching: isRefetching }} />
       </EmptyState>
     );
   }

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { toastError } from '#client/components/error-toast.ts';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -58,9 +59,7 @@ export function ActiveLogins({ titleId }: { titleId: string }) {
       ) : logins.isError ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <p className="text-destructive">Your logins could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void logins.refetch()}>
-            Try again
-          </Button>
+          <TryAgainButton retry={logins} size="sm" />
         </div>
       ) : logins.data.length === 0 ? (
         <p className="text-muted-foreground text-sm">No active logins.</p>

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { SessionType } from '#shared/schemas/sessions.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { localTimeRange } from '#client/lib/session-times.ts';
@@ -33,15 +33,7 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
           <p role="alert" className="text-destructive text-sm">
             The market sessions could not be loaded.
           </p>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </Button>
+          <TryAgainButton retry={query} size="sm" />
         </div>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">

@@ -11,7 +11,7 @@ import {
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { LoadMoreButton } from '#client/components/load-more-button.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { todayLocal } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -59,13 +59,7 @@ export function TeamDiscipline() {
       ) : !result.data ? (
         <EmptyState icon={<CircleAlert className="text-destructive size-6" />}>
           <p className="text-muted-foreground">The team&apos;s figures could not be loaded.</p>
-          <Button
-            variant="outline"
-            disabled={result.isRefetching}
-            onClick={() => void result.refetch()}
-          >
-            Try again
-          </Button>
+          <TryAgainButton retry={result} />
         </EmptyState>
       ) : traders.length === 0 ? (
         <EmptyState icon={<Users className="size-6" />}>
