@@ -31,6 +31,27 @@ test('on a phone the sidebar hides behind a menu button', async ({ page, request
   await expect(openMenu).toBeFocused();
 });
 
+test('on a phone, Back closes the menu and the page stays', async ({ page, request }) => {
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
+  await nav.getByRole('link', { name: 'Session History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+
+  await openMenu.click();
+  await expect(nav).toBeVisible();
+  await page.goBack();
+  await expect(nav).toBeHidden();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
+
+  // Closed, Back goes back to the dashboard.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
 test('the page builds only the navigation its width calls for, and switches on a resize', async ({
   page,
 }) => {

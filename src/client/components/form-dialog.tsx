@@ -2,6 +2,7 @@ import {
   createContext,
   use,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -36,9 +37,10 @@ type FormDialogProps = {
 };
 
 /**
- * A dialog holding a form. Escape, a click outside, the X and Cancel all ask to close, and:
- * while the form is saving nothing closes it (the answer is on its way); with typed text not
- * yet saved it first asks 'Discard changes?'; a pristine form closes at once.
+ * A dialog holding a form. Escape, Back, a click outside, the X and Cancel all ask to close,
+ * and: while the form is saving nothing closes it (the answer is on its way); with typed text
+ * not yet saved it first asks 'Discard changes?'; a pristine form closes at once. Leaving the
+ * page itself (a reload, closing the tab) with typed text has the browser ask first.
  */
 export function FormDialog({ open, onOpenChange, title, description, children }: FormDialogProps) {
   // Read when a close is asked for, not rendered: a ref keeps typing from re-rendering the dialog.
@@ -54,6 +56,15 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
     formState.current = state;
   }, []);
   const context = useMemo<FormDialogContextValue>(() => ({ report, close }), [report, close]);
+
+  useEffect(() => {
+    if (!open) return;
+    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
+      if (formState.current.isDirty) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', askBeforeLeaving);
+    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
+  }, [open]);
 
   const requestClose = () => {
     if (formState.current.isSaving) return;

@@ -1,11 +1,22 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useBackCloses } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 
-/** A confirmation that only its buttons (or Escape) close: a click outside does nothing. */
-export const AlertDialog = AlertDialogPrimitive.Root;
+/**
+ * A confirmation that only its buttons, Escape or Back (useBackCloses) close: a click outside
+ * does nothing.
+ */
+export function AlertDialog({
+  open,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  useBackCloses(open === true, () => onOpenChange?.(false));
+  return <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 /** Closing returns focus to the element that opened it. */

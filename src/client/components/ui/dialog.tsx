@@ -1,10 +1,19 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useBackCloses } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 
-export const Dialog = DialogPrimitive.Root;
+/** A dialog's root. While it is open, Back closes it as Escape would (useBackCloses). */
+export function Dialog({
+  open,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  useBackCloses(open === true, () => onOpenChange?.(false));
+  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

@@ -2,8 +2,10 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { Dialog } from './dialog.tsx';
 
-export const Sheet = DialogPrimitive.Root;
+/** A drawer is a dialog at the edge: its root is the dialog's (Back closes it too). */
+export const Sheet = Dialog;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 

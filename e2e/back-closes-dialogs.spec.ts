@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createRules, logInNewTraderThroughApi, shownRuleOrder } from './support.ts';
+
+/** The rules page, reached from the dashboard through the menu, so that Back has a page to go to. */
+async function openRulesFromDashboard(page: Page) {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [{ description: 'Respect the stop' }]);
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Trading Rules' })
+    .click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Respect the stop']);
+}
+
+const rulesHeading = (page: Page) => page.getByRole('heading', { name: 'Trading Rules', level: 1 });
+
+test('Back with typed text in a dialog asks first, and the page stays', async ({ page }) => {
+  await openRulesFromDashboard(page);
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  const discard = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  const description = dialog.getByLabel('Rule Description');
+
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  await description.fill('Review the week on Sunday');
+  await page.goBack();
+
+  await expect(discard).toBeVisible();
+  await expect(page).toHaveURL(/\/rules$/);
+
+  // Back again closes the question on top, as "Keep editing" would: the text is still there.
+  await page.goBack();
+  await expect(discard).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(description).toHaveValue('Review the week on Sunday');
+  await expect(page).toHaveURL(/\/rules$/);
+
+  // Asked again, "Discard" closes the dialog on the same page.
+  await page.goBack();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(rulesHeading(page)).toBeVisible();
+
+  // With no dialog open, Back is Back again: the dashboard the trader came from.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('Back closes a pristine dialog and a confirmation at once, on the same page', async ({
+  page,
+}) => {
+  await openRulesFromDashboard(page);
+
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alertdialog', { name: 'Discard changes?' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/rules$/);
+
+  const deleteButton = page.getByRole('button', { name: 'Delete rule: Respect the stop' });
+  await deleteButton.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toBeVisible();
+  await page.goBack();
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Respect the stop']);
+  await expect(page).toHaveURL(/\/rules$/);
+});
+
+/** The questions the browser asks (each dismissed), and the Add dialog's description, typed. */
+async function typeRuleWatchingQuestions(page: Page, text: string) {
+  await openRulesFromDashboard(page);
+  const asked: string[] = [];
+  page.on('dialog', (question) => {
+    asked.push(question.type());
+    void question.dismiss();
+  });
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const description = page
+    .getByRole('dialog', { name: 'Add Trading Rule' })
+    .getByLabel('Rule Description');
+  await description.fill(text);
+  return { asked, description };
+}
+
+test('closing the tab with typed text in a dialog has the browser ask first', async ({ page }) => {
+  const { asked, description } = await typeRuleWatchingQuestions(page, 'Draft');
+  await page.close({ runBeforeUnload: true });
+
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  // Dismissed: the page and the text stay.
+  expect(page.isClosed()).toBe(false);
+  await expect(description).toHaveValue('Draft');
+});
+
+test('a dialog whose text was taken back lets the tab close without a question', async ({
+  page,
+}) => {
+  const { asked, description } = await typeRuleWatchingQuestions(page, 'Draft');
+  // Cleared: pristine again.
+  await description.fill('');
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toEqual([]);
+});

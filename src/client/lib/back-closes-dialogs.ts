@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Back closes the dialog on top of the page, as Escape does, and the page stays where it is
+ * (docs/decisions/0063). A phone's Back is how its owner leaves a dialog; before this it left
+ * the page under the dialog too, and with it whatever had been typed there, without the
+ * 'Discard changes?' question that Escape asks.
+ *
+ * The browser has already moved through its history when it says so (`popstate`), and that
+ * move cannot be refused. So it is undone at once: this module's listener puts back the entry
+ * that was shown (its address and its state) as a new entry, in the same task, before the
+ * router renders anything for the address it left. Then the dialog on top is asked to close,
+ * the way Escape asks it: a form with typed text asks first, one that is saving stays open.
+ * The forward entries, if any, are lost: the price of a history that cannot be told "not now".
+ */
+
+type Entry = { href: string; state: unknown };
+type Close = () => void;
+
+/** The open dialogs' ways to close, the one on top last. */
+const openDialogs: Close[] = [];
+
+function currentEntry(): Entry {
+  return { href: window.location.href, state: window.history.state };
+}
+
+/** The entry the page shows, so that it can be put back after a Back taken back. */
+let shown = currentEntry();
+
+function onHistoryMove() {
+  const closeTop = openDialogs.at(-1);
+  if (!closeTop) {
+    shown = currentEntry();
+    return;
+  }
+  window.history.pushState(shown.state, '', shown.href);
+  closeTop();
+}
+
+window.addEventListener('popstate', onHistoryMove);
+// The router (wouter) announces its own moves with events of these names.
+for (const type of ['pushState', 'replaceState']) {
+  window.addEventListener(type, () => {
+    shown = currentEntry();
+  });
+}
+
+/**
+ * While `open`, Back calls `close` (the latest one given) instead of leaving the page, if this
+ * is the dialog on top. `close` decides: it may ask first, or refuse while saving.
+ */
+export function useBackCloses(open: boolean, close: Close) {
+  const latestClose = useRef(close);
+  useEffect(() => {
+    latestClose.current = close;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const closeThis: Close = () => latestClose.current();
+    openDialogs.push(closeThis);
+    return () => {
+      const index = openDialogs.indexOf(closeThis);
+      if (index >= 0) openDialogs.splice(index, 1);
+    };
+  }, [open]);
+}
