@@ -191,13 +191,45 @@ test('a login ended on the server sends the next action to the login screen, and
   await dialog.getByRole('button', { name: 'Add Rule' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expectToast(page, 'Your login has expired', 'Please log in again.');
+  await expectToast(
+    page,
+    'Your login has expired',
+    'Please log in again. What you were typing is kept: open the same form to go on.',
+  );
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(toastRegion(page).getByText('You are not logged in')).toHaveCount(0);
 
   await submitLoginForm(page, account);
   await expect(page).toHaveURL(/\/rules$/);
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Cut losses early']);
+
+  // The rule typed before is there again, and saves.
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Restored what you typed before your login expired.',
+  );
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Never average down');
+  await dialog.getByRole('button', { name: 'Add Rule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Cut losses early', 'Never average down']);
+});
+
+test('a login that ends with nothing typed says only that', async ({ page, request }) => {
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  await page.goto('/rules');
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  await endLoginOnServer(page);
+  // The next read gets the 401: the window's focus refreshes the screen.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Your login has expired', 'Please log in again.');
+  await submitLoginForm(page, account);
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('');
+  await expect(dialog.getByRole('status')).toHaveCount(0);
 });
 
 test('a logged-in trader on the login screen is sent to the dashboard', async ({

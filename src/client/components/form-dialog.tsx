@@ -9,6 +9,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthSession } from '#shared/schemas/auth.ts';
+import { takeDraft, watchForDraft } from '#client/lib/drafts.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import {
   Dialog,
@@ -23,6 +27,8 @@ type FormState = { isDirty: boolean; isSaving: boolean };
 type FormDialogContextValue = {
   report: (state: FormState) => void;
   close: () => void;
+  /** Whether the form was given back a draft: the dialog says so while that form is open. */
+  restored: (isRestored: boolean) => void;
 };
 
 const FormDialogContext = createContext<FormDialogContextValue | null>(null);
@@ -46,6 +52,7 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
   // Read when a close is asked for, not rendered: a ref keeps typing from re-rendering the dialog.
   const formState = useRef<FormState>({ isDirty: false, isSaving: false });
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const [isRestored, setRestored] = useState(false);
 
   const close = useCallback(() => {
     setConfirmingDiscard(false);
@@ -55,7 +62,10 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
   const report = useCallback((state: FormState) => {
     formState.current = state;
   }, []);
-  const context = useMemo<FormDialogContextValue>(() => ({ report, close }), [report, close]);
+  const context = useMemo<FormDialogContextValue>(
+    () => ({ report, close, restored: setRestored }),
+    [report, close],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -80,6 +90,11 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
+        {isRestored ? (
+          <p role="status" className="bg-muted rounded-md px-3 py-2 text-sm">
+            Restored what you typed before your login expired.
+          </p>
+        ) : null}
         <FormDialogContext value={context}>{children}</FormDialogContext>
         <ConfirmDialog
           open={confirmingDiscard}
@@ -96,20 +111,55 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
   );
 }
 
+/** A form's draft: kept if the login ends while it holds typed text, given back on reopening. */
+export type FormDraft = {
+  /** The form and what it edits, such as `rule-new` or `session-12`. */
+  key: string;
+  /** The values worth keeping (what cannot be kept, left out). */
+  values: () => Record<string, unknown>;
+  /** Puts kept values back into the form, which stays dirty against its defaults. */
+  restore: (values: Record<string, unknown>) => void;
+};
+
 /**
  * Tells the surrounding FormDialog whether the form has unsaved text and whether it is saving,
- * and gives the form `close`, which closes without asking (after a successful save).
+ * and gives the form `close`, which closes without asking (after a successful save). With a
+ * `draft`, what the form holds outlives a login that ends (src/client/lib/drafts.ts).
  */
-export function useFormDialog({ isDirty, isSaving }: FormState) {
+export function useFormDialog({ isDirty, isSaving, draft }: FormState & { draft?: FormDraft }) {
   const context = use(FormDialogContext);
   if (!context) throw new Error('useFormDialog must be used inside a FormDialog');
-  const { report, close } = context;
+  const { report, close, restored } = context;
+  const queryClient = useQueryClient();
 
   // A layout effect: the state is current before the browser paints, so before any key press.
   useLayoutEffect(() => {
     report({ isDirty, isSaving });
   }, [report, isDirty, isSaving]);
   useLayoutEffect(() => () => report({ isDirty: false, isSaving: false }), [report]);
+
+  const latest = useRef({ isDirty, draft });
+  useLayoutEffect(() => {
+    latest.current = { isDirty, draft };
+  });
+  const draftKey = draft?.key;
+  useLayoutEffect(() => {
+    if (draftKey === undefined) return;
+    const writer = queryClient.getQueryData<AuthSession>(queryKeys.auth.session)?.user?.id;
+    const kept = writer === undefined ? null : takeDraft(draftKey, writer);
+    if (kept) {
+      latest.current.draft?.restore(kept);
+      restored(true);
+    }
+    const stopWatching = watchForDraft({
+      key: draftKey,
+      values: () => (latest.current.isDirty ? (latest.current.draft?.values() ?? null) : null),
+    });
+    return () => {
+      stopWatching();
+      restored(false);
+    };
+  }, [draftKey, queryClient, restored]);
 
   return { close };
 }

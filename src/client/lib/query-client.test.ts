@@ -61,7 +61,7 @@ describe('a 401 while logged in', () => {
       .fetchQuery({ queryKey: queryKeys.analytics.summary(), queryFn: notLoggedIn })
       .catch((e: unknown) => e);
 
-    expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
     expect(endedTheLogin(error)).toBe(true);
     expect(client.getQueryData(queryKeys.auth.session)).toEqual({
       authenticated: false,

@@ -1,5 +1,5 @@
 import { focusManager, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import type { AuthSession } from '#shared/schemas/auth.ts';
+import type { AuthSession, User } from '#shared/schemas/auth.ts';
 import { isHttpError, NetworkError } from './api-client.ts';
 import { isUserDataKey, queryKeys } from './query-keys.ts';
 
@@ -49,9 +49,10 @@ function listenForWindowFocus() {
 type QueryClientHooks = {
   /**
    * Called once when a call is refused with 401 while the client believed it was logged in,
-   * after the cache has forgotten the login. The app shows a toast and goes to the login screen.
+   * after the cache has forgotten the login, with the user whose login it was. The app keeps
+   * what they were typing, shows a toast and goes to the login screen.
    */
-  onLoginExpired?: () => void;
+  onLoginExpired?: (user: User | null) => void;
 };
 
 /**
@@ -68,7 +69,7 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
     if (!session?.authenticated) return;
     loginEndingErrors.add(error);
     forgetLogin(queryClient);
-    onLoginExpired?.();
+    onLoginExpired?.(session.user);
   };
 
   const queryClient = new QueryClient({

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { forgetDrafts } from '#client/lib/drafts.ts';
 import { forgetLogin } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
@@ -15,7 +16,8 @@ type UseLogoutOptions = {
 };
 
 /**
- * Logs out and forgets every cached answer that belonged to the user. The login entry is
+ * Logs out and forgets every cached answer that belonged to the user, and any draft a login
+ * that expired left in the tab (src/client/lib/drafts.ts). The login entry is
  * overwritten rather than removed so that mounted observers see the change at once; it is then
  * refetched to confirm it with the server. Callbacks go to the hook because the user menu
  * unmounts with the sidebar.
@@ -26,6 +28,7 @@ export function useLogout({ onSuccess, onError }: UseLogoutOptions = {}) {
     mutationFn: logout,
     onSuccess: () => {
       forgetLogin(queryClient);
+      forgetDrafts();
       onSuccess?.();
       return queryClient.invalidateQueries({ queryKey: queryKeys.auth.session });
     },

@@ -82,7 +82,16 @@ function RuleForm({ mode, rule }: RuleFormProps) {
   });
 
   const isSaving = createRule.isPending || updateRule.isPending;
-  const { close } = useFormDialog({ isDirty, isSaving });
+  const { close } = useFormDialog({
+    isDirty,
+    isSaving,
+    draft: {
+      key: initial ? `rule-${initial.id}` : 'rule-new',
+      values: () => form.getValues(),
+      restore: (values) =>
+        form.reset({ ...form.getValues(), ...values }, { keepDefaultValues: true }),
+    },
+  });
 
   const submit = (values: RuleData) => {
     if (mode === 'add') {

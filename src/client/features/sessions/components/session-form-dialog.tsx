@@ -51,6 +51,9 @@ export function SessionFormDialog({ open, onOpenChange, session }: SessionFormDi
   );
 }
 
+const SCREENSHOT_NOT_KEPT =
+  'The screenshot you had chosen could not be kept when your login expired: choose it again.';
+
 function SessionForm({ session }: { session: Session | null }) {
   const form = useForm<SessionFormValues, unknown, SessionFormData>({
     resolver: zodResolver(sessionFormSchema),
@@ -91,7 +94,26 @@ function SessionForm({ session }: { session: Session | null }) {
   });
 
   const isSaving = createSession.isPending || updateSession.isPending;
-  const { close } = useFormDialog({ isDirty, isSaving });
+  const { close } = useFormDialog({
+    isDirty,
+    isSaving,
+    draft: {
+      key: session ? `session-${session.id}` : 'session-new',
+      // A chosen image is not kept: it may not fit the tab's storage. A saved one is a name.
+      values: () => {
+        const { screenshotData, ...values } = form.getValues();
+        return screenshotData?.kind === 'new'
+          ? { ...values, screenshotData: null, screenshotLost: true }
+          : { ...values, screenshotData };
+      },
+      restore: ({ screenshotLost, ...values }) => {
+        form.reset({ ...form.getValues(), ...values }, { keepDefaultValues: true });
+        if (screenshotLost === true) {
+          form.setError('screenshotData', { message: SCREENSHOT_NOT_KEPT });
+        }
+      },
+    },
+  });
 
   const submit = (values: SessionFormData) => {
     // Saving before the rules are known would record every rule as not followed.

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '#shared/schemas/admin.ts';
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { forgetDrafts } from '#client/lib/drafts.ts';
 import { forgetLogin } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
@@ -27,6 +28,7 @@ export function useDeleteAccount({ onSuccess, onError }: UseDeleteAccountOptions
     refreshOnError: () => false,
     onSuccess: () => {
       forgetLogin(queryClient);
+      forgetDrafts();
       onSuccess?.();
       return queryClient.invalidateQueries({ queryKey: queryKeys.auth.session });
     },

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  chooseSessionType,
+  expectImageLoaded,
+  makePngFile,
+  openNewSessionDialog,
+  pasteFile,
+} from './session-support.ts';
+import {
+  createRules,
+  createTrader,
+  endLoginOnServer,
+  expectToast,
+  logInWithForm,
+  submitLoginForm,
+  type Account,
+} from './support.ts';
+
+const RULES = ['Wait for the setup', 'Respect the stop'];
+const RESTORED = 'Restored what you typed before your login expired.';
+
+/** A trader with two rules, on the dashboard, whose login then ends on the server. */
+async function traderWhoseLoginEnds(page: Page, request: Parameters<typeof createTrader>[0]) {
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  await createRules(
+    page,
+    RULES.map((description) => ({ description })),
+  );
+  await page.goto('/');
+  return account;
+}
+
+/** Types a session, then saves it after the login has ended: the login screen comes instead. */
+async function typeSessionAndLoseTheLogin(page: Page) {
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('London open');
+  await dialog.getByLabel('Date').fill('2026-03-14');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+  await dialog.getByRole('checkbox', { name: RULES[1] }).check();
+  await dialog.getByLabel('Notes').fill('Waited an hour for the retest.');
+  await pasteFile(dialog, await makePngFile(page));
+  await expectImageLoaded(dialog.getByRole('img', { name: 'Screenshot preview' }));
+
+  await endLoginOnServer(page);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(
+    page,
+    'Your login has expired',
+    'Please log in again. What you were typing is kept: open the same form to go on.',
+  );
+}
+
+async function logInAgain(page: Page, account: Account) {
+  await submitLoginForm(page, account);
+  await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
+}
+
+test('a session typed when the login ended comes back after logging in again, and saves', async ({
+  page,
+  request,
+}) => {
+  const account = await traderWhoseLoginEnds(page, request);
+  await typeSessionAndLoseTheLogin(page);
+  await logInAgain(page, account);
+
+  const dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByRole('status')).toHaveText(RESTORED);
+  await expect(dialog.getByLabel('Session Name')).toHaveValue('London open');
+  await expect(dialog.getByLabel('Date')).toHaveValue('2026-03-14');
+  await expect(dialog.getByRole('combobox', { name: 'Session Type' })).toHaveValue(/\d+/);
+  await expect(dialog.getByRole('checkbox', { name: RULES[0] })).not.toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: RULES[1] })).toBeChecked();
+  await expect(dialog.getByLabel('Notes')).toHaveValue('Waited an hour for the retest.');
+  // The image was not kept, and the form says so where it goes.
+  await expect(dialog.getByRole('img', { name: 'Screenshot preview' })).toHaveCount(0);
+  await expect(dialog).toContainText(
+    'The screenshot you had chosen could not be kept when your login expired: choose it again.',
+  );
+
+  // Restored text is typed text: closing asks first.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog', { name: 'Discard changes?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+  const recent = page.getByRole('region', { name: 'Recent Sessions' });
+  await expect(recent.getByRole('link', { name: 'London open' })).toBeVisible();
+  await expect(recent).toContainText('50%');
+
+  // Given back once: the next new session starts empty.
+  const next = await openNewSessionDialog(page);
+  await expect(next.getByLabel('Session Name')).toHaveValue('');
+  await expect(next.getByRole('status')).toHaveCount(0);
+});
+
+test('a draft is never shown to someone else, and logging out forgets it', async ({
+  page,
+  request,
+}) => {
+  const writer = await traderWhoseLoginEnds(page, request);
+  await typeSessionAndLoseTheLogin(page);
+
+  // Someone else logs in on the same tab: an empty form.
+  const other = await createTrader(request);
+  await logInAgain(page, other);
+  let dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByLabel('Session Name')).toHaveValue('');
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // They log out; the writer logs in: the draft went with the logout.
+  await page.getByRole('button', { name: new RegExp(other.fullName) }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logInAgain(page, writer);
+  dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByLabel('Session Name')).toHaveValue('');
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+});
+
+test('deleting the account forgets its drafts', async ({ page, request }) => {
+  const writer = await traderWhoseLoginEnds(page, request);
+  await typeSessionAndLoseTheLogin(page);
+  await logInAgain(page, writer);
+  const draftsInTab = () =>
+    page.evaluate(() =>
+      Object.keys(sessionStorage).filter((key) => key.startsWith('rulekeeper.draft.')),
+    );
+  expect(await draftsInTab()).toEqual(['rulekeeper.draft.session-new']);
+
+  await page.goto('/settings');
+  await page
+    .getByRole('region', { name: 'Danger Zone' })
+    .getByRole('button', { name: 'Delete my account' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password').fill(writer.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expectToast(page, 'Account Deleted', 'Your account and all its data have been deleted.');
+  expect(await draftsInTab()).toEqual([]);
+});
