@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Category, RunSummary } from './lighthouse.ts';
-import { belowMinimum, parseCategories, type PageResult } from './report.ts';
+import type { Category, FormFactor, RunSummary } from './lighthouse.ts';
+import {
+  belowMinimum,
+  belowMinimumReported,
+  formatCheck,
+  parseChecks,
+  type PageResult,
+} from './report.ts';
 
-function pageWith(scores: Record<Category, number>): PageResult {
+function pageWith(scores: Record<Category, number>, formFactor: FormFactor = 'mobile'): PageResult {
   const run: RunSummary = {
     scores,
     metrics: { fcp: 1, lcp: 1, tbt: 0, cls: 0 },
@@ -11,7 +17,7 @@ function pageWith(scores: Record<Category, number>): PageResult {
     totalBytes: 0,
     benchmarkIndex: undefined,
   };
-  return { page: 'dashboard', url: '/', formFactor: 'mobile', median: run, runs: [run] };
+  return { page: 'dashboard', url: '/', formFactor, median: run, runs: [run] };
 }
 
 describe('the audit’s verdict', () => {
@@ -24,20 +30,34 @@ describe('the audit’s verdict', () => {
   });
 
   it('fails only the enforced categories: CI reports performance and enforces the rest', () => {
-    const enforced = parseCategories('accessibility,best-practices');
+    const enforced = parseChecks('accessibility,best-practices');
     expect(belowMinimum(slowPhone, enforced)).toEqual([]);
+    expect(belowMinimumReported(slowPhone, enforced)).toEqual(['performance']);
     expect(belowMinimum(inaccessible, enforced)).toEqual(['accessibility']);
+    expect(belowMinimumReported(inaccessible, enforced)).toEqual([]);
+  });
+
+  it('enforces a category on one form factor only when named with it', () => {
+    const enforced = parseChecks('accessibility,performance:desktop');
+    const slowDesktop = pageWith(
+      { performance: 90, accessibility: 100, 'best-practices': 100 },
+      'desktop',
+    );
+    expect(belowMinimum(slowDesktop, enforced)).toEqual(['performance']);
+    expect(belowMinimum(slowPhone, enforced)).toEqual([]);
+    expect(belowMinimumReported(slowPhone, enforced)).toEqual(['performance']);
   });
 
   it('reads --enforce in Lighthouse’s order, whatever order it is given in', () => {
-    expect(parseCategories(' best-practices , performance')).toEqual([
-      'performance',
+    expect(parseChecks(' best-practices , performance:desktop').map(formatCheck)).toEqual([
+      'performance:desktop',
       'best-practices',
     ]);
   });
 
   it('refuses a name Lighthouse does not have, so a typo cannot turn a check off', () => {
-    expect(() => parseCategories('accessibilty')).toThrow(/--enforce takes categories/);
-    expect(() => parseCategories('')).toThrow(/--enforce takes categories/);
+    for (const list of ['accessibilty', '', 'performance:phone', 'performance:desktop:x']) {
+      expect(() => parseChecks(list)).toThrow(/--enforce takes categories/);
+    }
   });
 });

@@ -27,25 +27,69 @@ export function medianRun(runs: RunSummary[]): RunSummary {
   return median;
 }
 
-/** The categories of `result` whose median score is below the minimum, of those `enforced`. */
-export function belowMinimum(result: PageResult, enforced: readonly Category[] = CATEGORIES) {
-  return enforced.filter((id) => result.median.scores[id] < MIN_SCORE);
+/** A category the audit fails on, on every form factor or on one (`performance:desktop`). */
+export interface Check {
+  category: Category;
+  formFactor?: FormFactor;
 }
 
+const EVERY_CATEGORY: Check[] = CATEGORIES.map((category) => ({ category }));
+
+function isChecked(checks: readonly Check[], category: Category, formFactor: FormFactor) {
+  return checks.some(
+    (check) =>
+      check.category === category &&
+      (check.formFactor === undefined || check.formFactor === formFactor),
+  );
+}
+
+/** The categories of `result` whose median score is below the minimum, of those `checks` name. */
+export function belowMinimum(result: PageResult, checks: readonly Check[] = EVERY_CATEGORY) {
+  return CATEGORIES.filter(
+    (id) => result.median.scores[id] < MIN_SCORE && isChecked(checks, id, result.formFactor),
+  );
+}
+
+/** The categories of `result` below the minimum that no check names: reported, not failed. */
+export function belowMinimumReported(result: PageResult, checks: readonly Check[]) {
+  return CATEGORIES.filter(
+    (id) => result.median.scores[id] < MIN_SCORE && !isChecked(checks, id, result.formFactor),
+  );
+}
+
+const FORM_FACTORS: readonly FormFactor[] = ['mobile', 'desktop'];
+
 /**
- * The categories named in `list` (comma-separated, as `--enforce` takes them), in Lighthouse's
- * order; throws on a name Lighthouse does not have, so that a typo cannot turn a check off.
+ * The checks named in `list` (comma-separated, as `--enforce` takes them: a category, or a
+ * category and a form factor such as `performance:desktop`), in Lighthouse's order; throws on
+ * a name Lighthouse does not have, so that a typo cannot turn a check off.
  */
-export function parseCategories(list: string): Category[] {
+export function parseChecks(list: string): Check[] {
   const names = list
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = names.filter((name) => !(CATEGORIES as readonly string[]).includes(name));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new Error(`--enforce takes categories among ${CATEGORIES.join(', ')}; got "${list}"`);
+  const checks = names.map((name) => {
+    const [category, formFactor, ...rest] = name.split(':');
+    const known =
+      (CATEGORIES as readonly string[]).includes(category ?? '') &&
+      (formFactor === undefined || (FORM_FACTORS as readonly string[]).includes(formFactor)) &&
+      rest.length === 0;
+    return known ? ({ category, formFactor } as Check) : null;
+  });
+  if (names.length === 0 || checks.includes(null)) {
+    throw new Error(
+      `--enforce takes categories among ${CATEGORIES.join(', ')}, each alone or with :${FORM_FACTORS.join(' or :')}; got "${list}"`,
+    );
   }
-  return CATEGORIES.filter((id) => names.includes(id));
+  return (checks as Check[])
+    .map((check) => (check.formFactor === undefined ? { category: check.category } : check))
+    .sort((a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category));
+}
+
+/** How a check reads on the command line and in the summary. */
+export function formatCheck({ category, formFactor }: Check) {
+  return formFactor ? `${category}:${formFactor}` : category;
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
