@@ -208,6 +208,10 @@ test('a login ended on the server sends the next action to the login screen, and
   await expect(dialog.getByRole('status')).toHaveText(
     'Restored what you typed before your login expired.',
   );
+  // Said as the dialog opens, before what it is for.
+  await expect(dialog).toHaveAccessibleDescription(
+    'Restored what you typed before your login expired. Write down a rule you mean to follow in every trading session.',
+  );
   await expect(dialog.getByLabel('Rule Description')).toHaveValue('Never average down');
   await dialog.getByRole('button', { name: 'Add Rule' }).click();
   await expect(dialog).toBeHidden();

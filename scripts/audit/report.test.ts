@@ -4,11 +4,16 @@ import {
   belowMinimum,
   belowMinimumReported,
   formatCheck,
+  needsAnotherRun,
   parseChecks,
   type PageResult,
 } from './report.ts';
 
-function pageWith(scores: Record<Category, number>, formFactor: FormFactor = 'mobile'): PageResult {
+function pageWith(
+  scores: Record<Category, number>,
+  formFactor: FormFactor = 'mobile',
+  runCount = 1,
+): PageResult {
   const run: RunSummary = {
     scores,
     metrics: { fcp: 1, lcp: 1, tbt: 0, cls: 0 },
@@ -17,7 +22,13 @@ function pageWith(scores: Record<Category, number>, formFactor: FormFactor = 'mo
     totalBytes: 0,
     benchmarkIndex: undefined,
   };
-  return { page: 'dashboard', url: '/', formFactor, median: run, runs: [run] };
+  return {
+    page: 'dashboard',
+    url: '/',
+    formFactor,
+    median: run,
+    runs: Array.from({ length: runCount }, () => run),
+  };
 }
 
 describe('the audit’s verdict', () => {
@@ -59,5 +70,19 @@ describe('the audit’s verdict', () => {
     for (const list of ['accessibilty', '', 'performance:phone', 'performance:desktop:x']) {
       expect(() => parseChecks(list)).toThrow(/--enforce takes categories/);
     }
+  });
+
+  it('confirms a failure of an enforced check with the median of three runs, and only that', () => {
+    const enforced = parseChecks('accessibility,performance:desktop');
+    const scores = { performance: 90, accessibility: 100, 'best-practices': 100 };
+    expect(needsAnotherRun(pageWith(scores, 'desktop', 1), enforced)).toBe(true);
+    expect(needsAnotherRun(pageWith(scores, 'desktop', 2), enforced)).toBe(true);
+    expect(needsAnotherRun(pageWith(scores, 'desktop', 3), enforced)).toBe(false);
+    // Reported, not enforced: no run more.
+    expect(needsAnotherRun(pageWith(scores, 'mobile', 1), enforced)).toBe(false);
+    // Passing: no run more.
+    expect(needsAnotherRun(pageWith({ ...scores, performance: 99 }, 'desktop', 1), enforced)).toBe(
+      false,
+    );
   });
 });

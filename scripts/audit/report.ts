@@ -50,6 +50,17 @@ export function belowMinimum(result: PageResult, checks: readonly Check[] = EVER
   );
 }
 
+/** How many runs' median decides that an enforced check fails. */
+export const CONFIRMING_RUNS = 3;
+
+/**
+ * A score varies from run to run, so a failure of an enforced check is confirmed, or not, by
+ * the median of three runs: CI runs each page once, and pays for more only on a failure.
+ */
+export function needsAnotherRun(result: PageResult, checks: readonly Check[]) {
+  return result.runs.length < CONFIRMING_RUNS && belowMinimum(result, checks).length > 0;
+}
+
 /** The categories of `result` below the minimum that no check names: reported, not failed. */
 export function belowMinimumReported(result: PageResult, checks: readonly Check[]) {
   return CATEGORIES.filter(

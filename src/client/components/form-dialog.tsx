@@ -3,6 +3,7 @@ import {
   use,
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -53,6 +54,7 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
   const formState = useRef<FormState>({ isDirty: false, isSaving: false });
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [isRestored, setRestored] = useState(false);
+  const restoredNoteId = useId();
 
   const close = useCallback(() => {
     setConfirmingDiscard(false);
@@ -84,14 +86,16 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
-      {/* Without a description, say so: Radix otherwise warns about a missing one. */}
-      <DialogContent {...(description ? {} : { 'aria-describedby': undefined })}>
+      {/* Radix adds the description's id to these; without a description, saying none keeps
+          it from warning about a missing one. A restored form's note describes the dialog too,
+          as it opens: a status already shown when it appears is not announced. */}
+      <DialogContent aria-describedby={isRestored ? restoredNoteId : undefined}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
         {isRestored ? (
-          <p role="status" className="bg-muted rounded-md px-3 py-2 text-sm">
+          <p id={restoredNoteId} role="status" className="bg-muted rounded-md px-3 py-2 text-sm">
             Restored what you typed before your login expired.
           </p>
         ) : null}
