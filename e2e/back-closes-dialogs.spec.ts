@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRules, logInNewTraderThroughApi, shownRuleOrder } from './support.ts';
+import {
+  createRules,
+  createTrader,
+  logInNewTraderThroughApi,
+  shownRuleOrder,
+  submitLoginForm,
+} from './support.ts';
 
 /** The rules page, reached from the dashboard through the menu, so that Back has a page to go to. */
 async function openRulesFromDashboard(page: Page) {
@@ -108,4 +114,37 @@ test('a dialog whose text was taken back lets the tab close without a question',
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(asked).toEqual([]);
+});
+
+test('the page’s other history listeners, the router’s among them, hear the page that stays', async ({
+  page,
+  request,
+}) => {
+  // A listener added once the app runs, before any dialog's code has loaded (the login page
+  // has none), as the router adds its own when it first renders.
+  const account = await createTrader(request);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.evaluate(() => {
+    const heard: string[] = [];
+    Object.assign(window, { heardOnHistoryMove: heard });
+    window.addEventListener('popstate', () => heard.push(window.location.pathname));
+  });
+  await submitLoginForm(page, account);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Trading Rules' })
+    .click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await expect(dialog).toBeVisible();
+
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/rules$/);
+  const heard = await page.evaluate(
+    () => (window as unknown as { heardOnHistoryMove: string[] }).heardOnHistoryMove,
+  );
+  expect(heard).toEqual(['/rules']);
 });

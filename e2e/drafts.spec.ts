@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  checklist,
   chooseSessionType,
+  createSession,
   expectImageLoaded,
   makePngFile,
   openNewSessionDialog,
   pasteFile,
 } from './session-support.ts';
 import {
+  chosenOption,
   createRules,
   createTrader,
   endLoginOnServer,
@@ -52,6 +55,13 @@ async function typeSessionAndLoseTheLogin(page: Page) {
   );
 }
 
+/** The drafts the tab's storage holds, by their storage key. */
+function draftsInTab(page: Page) {
+  return page.evaluate(() =>
+    Object.keys(sessionStorage).filter((key) => key.startsWith('rulekeeper.draft.')),
+  );
+}
+
 async function logInAgain(page: Page, account: Account) {
   await submitLoginForm(page, account);
   await expect(page.getByRole('heading', { level: 1, name: /Trading Dashboard$/ })).toBeVisible();
@@ -69,20 +79,27 @@ test('a session typed when the login ended comes back after logging in again, an
   await expect(dialog.getByRole('status')).toHaveText(RESTORED);
   await expect(dialog.getByLabel('Session Name')).toHaveValue('London open');
   await expect(dialog.getByLabel('Date')).toHaveValue('2026-03-14');
-  await expect(dialog.getByRole('combobox', { name: 'Session Type' })).toHaveValue(/\d+/);
+  await expect(chosenOption(dialog.getByRole('combobox', { name: 'Session Type' }))).toHaveText(
+    'London (08:00-17:00)',
+  );
   await expect(dialog.getByRole('checkbox', { name: RULES[0] })).not.toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: RULES[1] })).toBeChecked();
   await expect(dialog.getByLabel('Notes')).toHaveValue('Waited an hour for the retest.');
   // The image was not kept, and the form says so where it goes.
   await expect(dialog.getByRole('img', { name: 'Screenshot preview' })).toHaveCount(0);
-  await expect(dialog).toContainText(
-    'The screenshot you had chosen could not be kept when your login expired: choose it again.',
-  );
+  const notKept =
+    'The screenshot you had chosen could not be kept when your login expired: choose it again.';
+  await expect(dialog).toContainText(notKept);
 
   // Restored text is typed text: closing asks first.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog', { name: 'Discard changes?' })).toBeVisible();
   await page.getByRole('button', { name: 'Keep editing' }).click();
+
+  // Chosen again, the message goes.
+  await pasteFile(dialog, await makePngFile(page));
+  await expectImageLoaded(dialog.getByRole('img', { name: 'Screenshot preview' }));
+  await expect(dialog).not.toContainText(notKept);
 
   await dialog.getByRole('button', { name: 'Save Session' }).click();
   await expectToast(page, 'Success', 'Trading session has been created');
@@ -103,9 +120,11 @@ test('a draft is never shown to someone else, and logging out forgets it', async
   const writer = await traderWhoseLoginEnds(page, request);
   await typeSessionAndLoseTheLogin(page);
 
-  // Someone else logs in on the same tab: an empty form.
+  // Someone else logs in on the same tab: an empty form, and the draft is gone from the tab.
+  expect(await draftsInTab(page)).toHaveLength(1);
   const other = await createTrader(request);
   await logInAgain(page, other);
+  expect(await draftsInTab(page)).toEqual([]);
   let dialog = await openNewSessionDialog(page);
   await expect(dialog.getByLabel('Session Name')).toHaveValue('');
   await expect(dialog.getByRole('status')).toHaveCount(0);
@@ -126,11 +145,9 @@ test('deleting the account forgets its drafts', async ({ page, request }) => {
   const writer = await traderWhoseLoginEnds(page, request);
   await typeSessionAndLoseTheLogin(page);
   await logInAgain(page, writer);
-  const draftsInTab = () =>
-    page.evaluate(() =>
-      Object.keys(sessionStorage).filter((key) => key.startsWith('rulekeeper.draft.')),
-    );
-  expect(await draftsInTab()).toEqual(['rulekeeper.draft.session-new']);
+  expect(await draftsInTab(page)).toEqual([
+    expect.stringMatching(/^rulekeeper\.draft\.\d+\.session-new$/),
+  ]);
 
   await page.goto('/settings');
   await page
@@ -141,5 +158,94 @@ test('deleting the account forgets its drafts', async ({ page, request }) => {
   await dialog.getByLabel('Password').fill(writer.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expectToast(page, 'Account Deleted', 'Your account and all its data have been deleted.');
-  expect(await draftsInTab()).toEqual([]);
+  expect(await draftsInTab(page)).toEqual([]);
+});
+
+for (const withNewImage of [false, true]) {
+  test(`an edited session gives back only what was changed (${withNewImage ? 'a new image chosen' : 'the saved image left'}): its saved screenshot and changes made elsewhere stay`, async ({
+    page,
+    request,
+  }) => {
+    const account = await traderWhoseLoginEnds(page, request);
+    const session = await createSession(page, {
+      name: 'Asia range',
+      date: '2026-03-10',
+      rulesFollowed: await checklist(page, 1),
+      notes: 'First notes',
+      withScreenshot: true,
+    });
+    await page.goto(`/history/${session.id}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Edit Trading Session' });
+    await dialog.getByLabel('Notes').fill('Second notes');
+    if (withNewImage) await pasteFile(dialog, await makePngFile(page));
+    await expectImageLoaded(dialog.getByRole('img', { name: 'Screenshot preview' }));
+
+    // Meanwhile, on another device, the session is renamed.
+    const renamed = await page.request.put(`/api/sessions/${session.id}`, {
+      data: {
+        name: 'Asia range, renamed',
+        date: '2026-03-10',
+        sessionTypeId: session.sessionTypeId,
+        rulesFollowed: session.rulesFollowed.map(({ ruleId, followed }) => ({ ruleId, followed })),
+        notes: 'First notes',
+      },
+    });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+
+    await endLoginOnServer(page);
+    await dialog.getByRole('button', { name: 'Save Session' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLoginForm(page, account);
+    await expect(page).toHaveURL(new RegExp(`/history/${session.id}$`));
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Trading Session' });
+    await expect(dialog.getByRole('status')).toHaveText(RESTORED);
+    await expect(dialog.getByLabel('Notes')).toHaveValue('Second notes');
+    await expect(dialog.getByLabel('Session Name')).toHaveValue('Asia range, renamed');
+    // The saved screenshot is still the session's; only a new choice was not kept.
+    await expectImageLoaded(dialog.getByRole('img', { name: 'Screenshot preview' }));
+    if (withNewImage) {
+      await expect(dialog).toContainText('could not be kept when your login expired');
+    } else {
+      await expect(dialog).not.toContainText('could not be kept');
+    }
+    await dialog.getByRole('button', { name: 'Save Session' }).click();
+    await expectToast(page, 'Success', 'Trading session has been updated');
+
+    const saved = await page.request.get(`/api/sessions/${session.id}`);
+    const { session: after } = (await saved.json()) as { session: typeof session };
+    expect(after.name).toBe('Asia range, renamed');
+    expect(after.notes).toBe('Second notes');
+    expect(after.screenshotPath).toBe(session.screenshotPath);
+  });
+}
+
+test('an edited rule gives back only the field that was changed', async ({ page, request }) => {
+  const account = await createTrader(request);
+  await logInWithForm(page, account);
+  const created = await page.request.post('/api/rules', {
+    data: { description: 'Wait for the close', notes: 'First notes' },
+  });
+  const { rule } = (await created.json()) as { rule: { id: number } };
+  await page.goto('/rules');
+  await page.getByRole('button', { name: 'Edit rule: Wait for the close' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Trading Rule' });
+  await dialog.getByLabel('Additional Notes').fill('Second notes');
+
+  // Meanwhile, on another device, the rule is reworded.
+  const reworded = await page.request.put(`/api/rules/${rule.id}`, {
+    data: { description: 'Wait for the candle to close', notes: 'First notes' },
+  });
+  expect(reworded.status(), await reworded.text()).toBe(200);
+  await endLoginOnServer(page);
+  await dialog.getByRole('button', { name: 'Update Rule' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLoginForm(page, account);
+
+  await page.getByRole('button', { name: 'Edit rule: Wait for the candle to close' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(RESTORED);
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Wait for the candle to close');
+  await expect(dialog.getByLabel('Additional Notes')).toHaveValue('Second notes');
 });

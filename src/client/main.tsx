@@ -1,6 +1,8 @@
 // First: it must run before any shared schema is built (see the module).
 import './lib/zod-without-eval.ts';
 import './lib/preact-as-react.ts';
+// Before the router listens to the history: Back must reach this module first (see it).
+import './lib/back-closes-dialogs.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

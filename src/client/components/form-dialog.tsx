@@ -119,9 +119,9 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
 export type FormDraft = {
   /** The form and what it edits, such as `rule-new` or `session-12`. */
   key: string;
-  /** The values worth keeping (what cannot be kept, left out). */
-  values: () => Record<string, unknown>;
-  /** Puts kept values back into the form, which stays dirty against its defaults. */
+  /** The fields the trader changed (`changedFields`), what cannot be kept left out. */
+  values: () => Record<string, unknown> | null;
+  /** Puts kept values back on top of the form's defaults; the form is then dirty. */
   restore: (values: Record<string, unknown>) => void;
 };
 

@@ -8,10 +8,13 @@ import { useEffect, useRef } from 'react';
  *
  * The browser has already moved through its history when it says so (`popstate`), and that
  * move cannot be refused. So it is undone at once: this module's listener puts back the entry
- * that was shown (its address and its state) as a new entry, in the same task, before the
- * router renders anything for the address it left. Then the dialog on top is asked to close,
- * the way Escape asks it: a form with typed text asks first, one that is saving stays open.
- * The forward entries, if any, are lost: the price of a history that cannot be told "not now".
+ * that was shown (its address and its state) as a new entry, before the router hears of the
+ * move. Then the dialog on top is asked to close, the way Escape asks it: a form with typed
+ * text asks first, one that is saving stays open. The forward entries, if any, are lost: the
+ * price of a history that cannot be told "not now". Chromium does not let a later Back skip
+ * the entry put back (its history-manipulation intervention spares pages the user has
+ * interacted with, and a dialog opens on a tap). Where the page is the tab's first entry, Back
+ * leaves the site without an event: only a form with typed text asks then (`beforeunload`).
  */
 
 type Entry = { href: string; state: unknown };
@@ -37,6 +40,9 @@ function onHistoryMove() {
   closeTop();
 }
 
+// First of the page's listeners (main.tsx runs this module before anything else listens): a
+// listener's microtasks run before the next listener's turn, and the router renders in one, so
+// a router that heard of the move first would already have left the page.
 window.addEventListener('popstate', onHistoryMove);
 // The router (wouter) announces its own moves with events of these names.
 for (const type of ['pushState', 'replaceState']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetDrafts, keepDrafts, takeDraft, watchForDraft } from './drafts.ts';
+import { changedFields, forgetDrafts, keepDrafts, takeDraft, watchForDraft } from './drafts.ts';
 
 /** The Web Storage interface over a Map, with a quota in characters as a browser has. */
 class MemoryStorage implements Storage {
@@ -73,15 +73,73 @@ describe('drafts', () => {
     const storage = new MemoryStorage();
     storage.setItem('rulekeeper.reloaded-for-missing-code', '1');
     const stop = watchForDraft({ key: 'rule-new', values: () => ({ description: 'Mine' }) });
-    const stopOther = watchForDraft({ key: 'session-new', values: () => ({ name: 'AM' }) });
     keepDrafts(TRADER, storage);
+    keepDrafts(SOMEONE_ELSE, storage);
     stop();
-    stopOther();
 
-    forgetDrafts(storage);
+    forgetDrafts({}, storage);
     expect(takeDraft('rule-new', TRADER, storage)).toBeNull();
-    expect(takeDraft('session-new', TRADER, storage)).toBeNull();
+    expect(takeDraft('rule-new', SOMEONE_ELSE, storage)).toBeNull();
     expect(storage.getItem('rulekeeper.reloaded-for-missing-code')).toBe('1');
+  });
+
+  it('on a login, forgets the drafts of everyone but the one logging in', () => {
+    const storage = new MemoryStorage();
+    const stop = watchForDraft({ key: 'rule-new', values: () => ({ description: 'Typed' }) });
+    keepDrafts(TRADER, storage);
+    keepDrafts(SOMEONE_ELSE, storage);
+    keepDrafts(70, storage);
+    stop();
+
+    forgetDrafts({ except: TRADER }, storage);
+    expect(takeDraft('rule-new', SOMEONE_ELSE, storage)).toBeNull();
+    expect(takeDraft('rule-new', 70, storage)).toBeNull();
+    expect(takeDraft('rule-new', TRADER, storage)).toEqual({ description: 'Typed' });
+  });
+
+  it('keeps apart two writers of the same form', () => {
+    const storage = new MemoryStorage();
+    let typed = 'First';
+    const stop = watchForDraft({ key: 'rule-new', values: () => ({ description: typed }) });
+    keepDrafts(TRADER, storage);
+    typed = 'Second';
+    keepDrafts(SOMEONE_ELSE, storage);
+    stop();
+
+    expect(takeDraft('rule-new', TRADER, storage)).toEqual({ description: 'First' });
+    expect(takeDraft('rule-new', SOMEONE_ELSE, storage)).toEqual({ description: 'Second' });
+  });
+
+  it('takes only the fields that differ from the form’s defaults', () => {
+    const defaults = {
+      name: 'London open',
+      notes: '',
+      rulesFollowed: [1, 2],
+      screenshotData: null,
+    };
+    expect(changedFields({ ...defaults }, defaults)).toBeNull();
+    expect(changedFields({ ...defaults, notes: 'Calm', rulesFollowed: [2] }, defaults)).toEqual({
+      notes: 'Calm',
+      rulesFollowed: [2],
+    });
+  });
+
+  it('does without storage where the browser refuses it', () => {
+    const refusing = new MemoryStorage();
+    for (const method of ['getItem', 'setItem', 'removeItem', 'key'] as const) {
+      refusing[method] = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+    }
+    const stop = watchForDraft({ key: 'rule-new', values: () => ({ description: 'x' }) });
+    expect(keepDrafts(TRADER, refusing)).toBe(0);
+    expect(keepDrafts(TRADER, undefined)).toBe(0);
+    stop();
+    expect(takeDraft('rule-new', TRADER, refusing)).toBeNull();
+    expect(takeDraft('rule-new', TRADER, undefined)).toBeNull();
+    refusing.items.set('rulekeeper.draft.7.rule-new', '{}');
+    expect(() => forgetDrafts({}, refusing)).not.toThrow();
+    expect(() => forgetDrafts({}, undefined)).not.toThrow();
   });
 
   it('counts only the drafts storage took: a full one loses the draft, not the app', () => {
@@ -101,12 +159,11 @@ describe('drafts', () => {
 
   it('drops a stored draft that is not one (edited by hand, or of an older shape)', () => {
     const storage = new MemoryStorage();
-    storage.setItem('rulekeeper.draft.rule-new', '{not json');
-    storage.setItem('rulekeeper.draft.rule-1', JSON.stringify({ writer: '7', values: {} }));
-    storage.setItem('rulekeeper.draft.rule-2', JSON.stringify({ writer: TRADER, values: ['x'] }));
-    storage.setItem('rulekeeper.draft.rule-3', JSON.stringify(null));
+    storage.setItem('rulekeeper.draft.7.rule-new', '{not json');
+    storage.setItem('rulekeeper.draft.7.rule-2', JSON.stringify(['x']));
+    storage.setItem('rulekeeper.draft.7.rule-3', JSON.stringify(null));
 
-    for (const key of ['rule-new', 'rule-1', 'rule-2', 'rule-3']) {
+    for (const key of ['rule-new', 'rule-2', 'rule-3']) {
       expect(takeDraft(key, TRADER, storage)).toBeNull();
     }
     expect(storage.length).toBe(0);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema, type LoginInput, type User } from '#shared/schemas/auth.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { forgetDrafts } from '#client/lib/drafts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 
@@ -24,6 +25,8 @@ export function useLogin({ onSuccess, onError }: UseLoginOptions = {}) {
     mutationFn: login,
     onSuccess: ({ user }, input) => {
       queryClient.setQueryData(queryKeys.auth.session, { authenticated: true, user });
+      // A draft someone else left in this tab is not theirs (src/client/lib/drafts.ts).
+      forgetDrafts({ except: user.id });
       onSuccess?.(user, input);
       return queryClient.invalidateQueries({ queryKey: queryKeys.auth.session });
     },

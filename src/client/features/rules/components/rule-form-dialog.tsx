@@ -14,6 +14,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { changedFields } from '#client/lib/drafts.ts';
 import { useCreateRule } from '../api/create-rule.ts';
 import { useUpdateRule } from '../api/update-rule.ts';
 
@@ -54,9 +55,10 @@ type RuleFormProps = { mode: RuleFormMode; rule: Rule | null };
 
 function RuleForm({ mode, rule }: RuleFormProps) {
   const initial = mode === 'edit' ? rule : null;
+  const defaults = { description: initial?.description ?? '', notes: initial?.notes ?? '' };
   const form = useForm<RuleInput, unknown, RuleData>({
     resolver: zodResolver(ruleInputSchema),
-    defaultValues: { description: initial?.description ?? '', notes: initial?.notes ?? '' },
+    defaultValues: defaults,
   });
   const {
     register,
@@ -87,9 +89,8 @@ function RuleForm({ mode, rule }: RuleFormProps) {
     isSaving,
     draft: {
       key: initial ? `rule-${initial.id}` : 'rule-new',
-      values: () => form.getValues(),
-      restore: (values) =>
-        form.reset({ ...form.getValues(), ...values }, { keepDefaultValues: true }),
+      values: () => changedFields(form.getValues(), defaults),
+      restore: (values) => form.reset({ ...defaults, ...values }, { keepDefaultValues: true }),
     },
   });
 

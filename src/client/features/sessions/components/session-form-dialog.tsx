@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
@@ -10,6 +11,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { changedFields } from '#client/lib/drafts.ts';
 import { useCreateSession } from '../api/create-session.ts';
 import { useUpdateSession } from '../api/update-session.ts';
 import { useChecklist } from '../hooks/use-checklist.ts';
@@ -55,9 +57,11 @@ const SCREENSHOT_NOT_KEPT =
   'The screenshot you had chosen could not be kept when your login expired: choose it again.';
 
 function SessionForm({ session }: { session: Session | null }) {
+  // Read once: a new session's date is the day the form opened.
+  const [defaults] = useState(() => sessionFormDefaults(session));
   const form = useForm<SessionFormValues, unknown, SessionFormData>({
     resolver: zodResolver(sessionFormSchema),
-    defaultValues: sessionFormDefaults(session),
+    defaultValues: defaults,
   });
   const {
     register,
@@ -99,15 +103,15 @@ function SessionForm({ session }: { session: Session | null }) {
     isSaving,
     draft: {
       key: session ? `session-${session.id}` : 'session-new',
-      // A chosen image is not kept: it may not fit the tab's storage. A saved one is a name.
+      // A chosen image is not kept: it may not fit the tab's storage. The form keeps what it
+      // had (a saved screenshot stays) and says to choose it again. A saved one is a name.
       values: () => {
         const { screenshotData, ...values } = form.getValues();
-        return screenshotData?.kind === 'new'
-          ? { ...values, screenshotData: null, screenshotLost: true }
-          : { ...values, screenshotData };
+        if (screenshotData?.kind !== 'new') return changedFields(form.getValues(), defaults);
+        return { ...changedFields(values, defaults), screenshotLost: true };
       },
       restore: ({ screenshotLost, ...values }) => {
-        form.reset({ ...form.getValues(), ...values }, { keepDefaultValues: true });
+        form.reset({ ...defaults, ...values }, { keepDefaultValues: true });
         if (screenshotLost === true) {
           form.setError('screenshotData', { message: SCREENSHOT_NOT_KEPT });
         }
@@ -186,7 +190,16 @@ function SessionForm({ session }: { session: Session | null }) {
         control={control}
         name="screenshotData"
         render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
-          <ScreenshotPicker value={value} onChange={onChange} ref={ref} error={error?.message} />
+          <ScreenshotPicker
+            value={value}
+            onChange={(picked) => {
+              // A new choice answers any message about the last one.
+              form.clearErrors('screenshotData');
+              onChange(picked);
+            }}
+            ref={ref}
+            error={error?.message}
+          />
         )}
       />
       {/* Stuck to the bottom of the scrolling dialog, so Save is in reach on a phone, where the
