@@ -9,7 +9,7 @@ import {
 
 /** The rules page, reached from the dashboard through the menu, so that Back has a page to go to. */
 async function openRulesFromDashboard(page: Page) {
-  await logInNewTraderThroughApi(page.request);
+  const account = await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'Respect the stop' }]);
   await page.goto('/');
   await page
@@ -18,6 +18,7 @@ async function openRulesFromDashboard(page: Page) {
     .click();
   await expect(page).toHaveURL(/\/rules$/);
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Respect the stop']);
+  return account;
 }
 
 const rulesHeading = (page: Page) => page.getByRole('heading', { name: 'Trading Rules', level: 1 });
@@ -147,4 +148,16 @@ test('the page’s other history listeners, the router’s among them, hear the 
     () => (window as unknown as { heardOnHistoryMove: string[] }).heardOnHistoryMove,
   );
   expect(heard).toEqual(['/rules']);
+});
+
+test('Back closes the account menu, and the page stays', async ({ page }) => {
+  const account = await openRulesFromDashboard(page);
+  await page.getByRole('button', { name: new RegExp(account.fullName) }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+
+  await page.goBack();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(rulesHeading(page)).toBeVisible();
 });

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Back closes the dialog on top of the page, as Escape does, and the page stays where it is
- * (docs/decisions/0063). A phone's Back is how its owner leaves a dialog; before this it left
- * the page under the dialog too, and with it whatever had been typed there, without the
+ * Back closes the dialog or menu on top of the page, as Escape does, and the page stays where
+ * it is (docs/decisions/0063). A phone's Back is how its owner leaves a dialog; before this it
+ * left the page under the dialog too, and with it whatever had been typed there, without the
  * 'Discard changes?' question that Escape asks.
  *
  * The browser has already moved through its history when it says so (`popstate`), and that
