@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Back closes the dialog or menu on top of the page, as Escape does, and the page stays where
@@ -55,7 +55,7 @@ for (const type of ['pushState', 'replaceState']) {
  * While `open`, Back calls `close` (the latest one given) instead of leaving the page, if this
  * is the dialog on top. `close` decides: it may ask first, or refuse while saving.
  */
-export function useBackCloses(open: boolean, close: Close) {
+function useBackCloses(open: boolean, close: Close) {
   const latestClose = useRef(close);
   useEffect(() => {
     latestClose.current = close;
@@ -70,4 +70,25 @@ export function useBackCloses(open: boolean, close: Close) {
       if (index >= 0) openDialogs.splice(index, 1);
     };
   }, [open]);
+}
+
+type OpenState = {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+};
+
+/**
+ * The open state of a dialog's or a menu's root, given (`open`) or its own: while open, Back
+ * closes it as Escape would, through the same `onOpenChange`. Spread the answer on the root.
+ */
+export function useOpenClosedByBack({ open, defaultOpen = false, onOpenChange }: OpenState) {
+  const [openByItself, setOpenByItself] = useState(defaultOpen);
+  const isOpen = open ?? openByItself;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOpenByItself(next);
+    onOpenChange?.(next);
+  };
+  useBackCloses(isOpen, () => setOpen(false));
+  return { open: isOpen, onOpenChange: setOpen };
 }

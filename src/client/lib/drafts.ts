@@ -53,10 +53,11 @@ export function changedFields(
  * one that storage refuses (full, or switched off) is not counted.
  */
 export function keepDrafts(writer: number, storage = tabStorage()): number {
+  if (!storage) return 0;
   let kept = 0;
   for (const { key, values } of openForms) {
     const held = values();
-    if (!held || !storage) continue;
+    if (!held) continue;
     try {
       storage.setItem(storageKey(writer, key), JSON.stringify(held));
       kept += 1;

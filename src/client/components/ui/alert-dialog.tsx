@@ -1,21 +1,22 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { useBackCloses } from '#client/lib/back-closes-dialogs.ts';
+import { useOpenClosedByBack } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 
 /**
- * A confirmation that only its buttons, Escape or Back (useBackCloses) close: a click outside
- * does nothing.
+ * A confirmation that only its buttons, Escape or Back (useOpenClosedByBack) close: a click
+ * outside does nothing.
  */
 export function AlertDialog({
   open,
+  defaultOpen,
   onOpenChange,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  useBackCloses(open === true, () => onOpenChange?.(false));
-  return <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+  const openState = useOpenClosedByBack({ open, defaultOpen, onOpenChange });
+  return <AlertDialogPrimitive.Root {...props} {...openState} />;
 }
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 

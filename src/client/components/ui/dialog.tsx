@@ -1,18 +1,19 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { useBackCloses } from '#client/lib/back-closes-dialogs.ts';
+import { useOpenClosedByBack } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 
-/** A dialog's root. While it is open, Back closes it as Escape would (useBackCloses). */
+/** A dialog's root. While it is open, Back closes it as Escape would (useOpenClosedByBack). */
 export function Dialog({
   open,
+  defaultOpen,
   onOpenChange,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Root>) {
-  useBackCloses(open === true, () => onOpenChange?.(false));
-  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+  const openState = useOpenClosedByBack({ open, defaultOpen, onOpenChange });
+  return <DialogPrimitive.Root {...props} {...openState} />;
 }
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;

@@ -1,26 +1,17 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import { useState, type ComponentProps } from 'react';
-import { useBackCloses } from '#client/lib/back-closes-dialogs.ts';
+import type { ComponentProps } from 'react';
+import { useOpenClosedByBack } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 
-/**
- * A menu's root, open or closed by itself unless told (`open`). While it is open, Back closes
- * it as Escape would (useBackCloses), which needs its state here.
- */
+/** A menu's root. While it is open, Back closes it as Escape would (useOpenClosedByBack). */
 export function DropdownMenu({
-  open: openProp,
-  defaultOpen = false,
+  open,
+  defaultOpen,
   onOpenChange,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  const [openByItself, setOpenByItself] = useState(defaultOpen);
-  const open = openProp ?? openByItself;
-  const setOpen = (next: boolean) => {
-    if (openProp === undefined) setOpenByItself(next);
-    onOpenChange?.(next);
-  };
-  useBackCloses(open, () => setOpen(false));
-  return <DropdownMenuPrimitive.Root open={open} onOpenChange={setOpen} {...props} />;
+  const openState = useOpenClosedByBack({ open, defaultOpen, onOpenChange });
+  return <DropdownMenuPrimitive.Root {...props} {...openState} />;
 }
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;

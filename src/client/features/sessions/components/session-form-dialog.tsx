@@ -107,7 +107,8 @@ function SessionForm({ session }: { session: Session | null }) {
       // had (a saved screenshot stays) and says to choose it again. A saved one is a name.
       values: () => {
         const { screenshotData, ...values } = form.getValues();
-        if (screenshotData?.kind !== 'new') return changedFields(form.getValues(), defaults);
+        if (screenshotData?.kind !== 'new')
+          return changedFields({ ...values, screenshotData }, defaults);
         return { ...changedFields(values, defaults), screenshotLost: true };
       },
       restore: ({ screenshotLost, ...values }) => {
