@@ -30,14 +30,32 @@ function currentEntry(): Entry {
 /** The entry the page shows, so that it can be put back after a Back taken back. */
 let shown = currentEntry();
 
+/**
+ * Asked when Back would leave the page with no dialog open: answering true keeps the page (the
+ * asker then asks the trader, who may still leave with `goBackAnyway`).
+ */
+let holdsPage: (() => boolean) | null = null;
+
+/** A move the trader already agreed to, which must not be held. */
+let passNextMove = false;
+
 function onHistoryMove() {
-  const closeTop = openDialogs.at(-1);
-  if (!closeTop) {
+  if (passNextMove) {
+    passNextMove = false;
     shown = currentEntry();
     return;
   }
-  window.history.pushState(shown.state, '', shown.href);
-  closeTop();
+  const closeTop = openDialogs.at(-1);
+  if (closeTop) {
+    window.history.pushState(shown.state, '', shown.href);
+    closeTop();
+    return;
+  }
+  if (holdsPage?.()) {
+    window.history.pushState(shown.state, '', shown.href);
+    return;
+  }
+  shown = currentEntry();
 }
 
 // First of the page's listeners (main.tsx runs this module before anything else listens): a
@@ -70,6 +88,20 @@ function useBackCloses(open: boolean, close: Close) {
       if (index >= 0) openDialogs.splice(index, 1);
     };
   }, [open]);
+}
+
+/**
+ * Back with no dialog open asks `hold` first; while it answers true, the page stays. Null
+ * stops asking. One asker at a time: the page's guard of unsaved changes.
+ */
+export function holdPageOnBack(hold: (() => boolean) | null) {
+  holdsPage = hold;
+}
+
+/** Back, as the trader asked after being held: this move is not held again. */
+export function goBackAnyway() {
+  passNextMove = true;
+  window.history.back();
 }
 
 type OpenState = {

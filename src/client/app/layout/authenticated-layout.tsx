@@ -3,6 +3,7 @@ import type { AppInfo, User } from '#shared/schemas/auth.ts';
 import { ResultPreferencesProvider } from '#client/components/result-preferences.tsx';
 import { useMediaQuery } from '#client/lib/use-media-query.ts';
 import { SessionReminders } from '../session-reminders.tsx';
+import { UnsavedChangesGuard } from '../unsaved-changes-guard.tsx';
 import { Footer } from './footer.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
@@ -33,6 +34,7 @@ export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLa
         </aside>
       ) : null}
       <SessionReminders user={user} />
+      <UnsavedChangesGuard />
       <div className="flex min-h-dvh flex-col md:pl-64">
         {isWide ? null : <MobileHeader user={user} appInfo={appInfo} />}
         <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">

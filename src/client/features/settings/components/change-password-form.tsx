@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const { currentPassword, newPassword } = changePasswordSchema.shape;
@@ -44,8 +45,10 @@ export function ChangePasswordForm({ titleId }: { titleId: string }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  // Emptied after a change (`reset`), so dirty means typed and not yet used.
+  useUnsavedChanges(isDirty);
   const change = useChangePassword({
     onSuccess: ({ ended }) => {
       reset(EMPTY);

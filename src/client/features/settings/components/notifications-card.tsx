@@ -3,6 +3,7 @@ import type { User } from '#shared/schemas/auth.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { useUnsavedSettings } from '../unsaved-settings.ts';
 import { NotificationSwitch } from './notification-switch.tsx';
 
 type Notifications = User['preferences']['notifications'];
@@ -31,6 +32,7 @@ export function NotificationsCard({ user }: { user: User }) {
     values: user.preferences.notifications,
     resetOptions: { keepDirtyValues: true },
   });
+  useUnsavedSettings(form.control, user.preferences.notifications);
   // No field here can be refused on its own: any failure is a toast.
   const save = useSaveSettings(form, []);
 

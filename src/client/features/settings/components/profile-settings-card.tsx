@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { useUnsavedSettings } from '../unsaved-settings.ts';
 import { ChangePictureButton } from './change-picture-button.tsx';
 
 const { fullName, email, companyName } = updateProfileSchema.shape;
@@ -33,16 +34,18 @@ type ProfileSettingsCardProps = {
 
 /** Full name, email and company of the logged-in user. */
 export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) {
+  const saved: ProfileFormInput = {
+    fullName: user.fullName,
+    email: user.email,
+    companyName: user.companyName ?? '',
+  };
   const form = useForm<ProfileFormInput, unknown, ProfileFormData>({
     resolver: zodResolver(profileFormSchema),
     // Follows the user as saved (the server trims), but never overwrites what is being typed.
-    values: {
-      fullName: user.fullName,
-      email: user.email,
-      companyName: user.companyName ?? '',
-    },
+    values: saved,
     resetOptions: { keepDirtyValues: true },
   });
+  useUnsavedSettings(form.control, saved);
   const {
     register,
     handleSubmit,

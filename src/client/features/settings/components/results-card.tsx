@@ -7,6 +7,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { useUnsavedSettings } from '../unsaved-settings.ts';
 import { NotificationSwitch } from './notification-switch.tsx';
 
 type Results = User['preferences']['results'];
@@ -66,6 +67,7 @@ export function ResultsCard({ user }: { user: User }) {
     values: user.preferences.results,
     resetOptions: { keepDirtyValues: true },
   });
+  useUnsavedSettings(form.control, user.preferences.results);
   // Sessions and figures come from the server without money while it is hidden: fetch again.
   const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
 

@@ -10,6 +10,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
+import { useUnsavedSettings } from '../unsaved-settings.ts';
 import { NotificationPermission } from './notification-permission.tsx';
 import { SessionTypeChoices } from './session-type-choices.tsx';
 
@@ -42,6 +43,7 @@ export function SessionRemindersCard<Key extends QueryKey>({
     values: user.preferences.reminders,
     resetOptions: { keepDirtyValues: true },
   });
+  useUnsavedSettings(form.control, user.preferences.reminders);
   const save = useSaveSettings(form, ['minutesBefore']);
   const isOn = user.preferences.notifications.tradingSessions;
 

@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, logInAsNewTrader } from './support.ts';
+
+/** Settings, reached from the dashboard through the menu, so that Back has a page to go to. */
+async function openSettingsFromDashboard(page: Page) {
+  await logInAsNewTrader(page);
+  await page.goto('/');
+  await mainMenuLink(page, 'Settings').click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+}
+
+const mainMenuLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+const question = (page: Page) => page.getByRole('alertdialog', { name: 'Discard changes?' });
+const dashboardHeading = (page: Page) => page.getByRole('heading', { name: 'Dashboard', level: 1 });
+const profileCard = (page: Page) => page.getByRole('region', { name: 'Profile Settings' });
+
+test('a link with an unsaved profile asks first; Keep editing stays, Discard goes', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const fullName = profileCard(page).getByLabel('Full Name');
+  await fullName.fill('Avery Quinn');
+
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(question(page)).toBeVisible();
+  await expect(question(page)).toContainText(
+    'What you changed on this page has not been saved and will be lost.',
+  );
+  await question(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(fullName).toHaveValue('Avery Quinn');
+  // Focus goes back to the link that was held.
+  await expect(mainMenuLink(page, 'Trading Rules')).toBeFocused();
+
+  await mainMenuLink(page, 'Trading Rules').click();
+  await question(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  await expect(question(page)).toHaveCount(0);
+
+  // Nothing was saved, and nothing is asked on the way back.
+  await mainMenuLink(page, 'Settings').click();
+  await expect(fullName).not.toHaveValue('Avery Quinn');
+  await mainMenuLink(page, 'Dashboard').click();
+  await expect(dashboardHeading(page)).toBeVisible();
+  await expect(question(page)).toHaveCount(0);
+});
+
+test('saved settings, or a change taken back, leave without a question', async ({ page }) => {
+  await openSettingsFromDashboard(page);
+  const profile = profileCard(page);
+  // Spaces around a name are trimmed by the server: what it saved is what was typed.
+  await profile.getByLabel('Full Name').fill('  Avery Quinn ');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  const weekly = notifications.getByRole('switch', { name: 'Weekly Reports' });
+  await weekly.click();
+  await weekly.click();
+  await expect(weekly).toBeChecked();
+
+  await mainMenuLink(page, 'Dashboard').click();
+  await expect(dashboardHeading(page)).toBeVisible();
+  await expect(question(page)).toHaveCount(0);
+});
+
+test('Back with an unsaved switch asks first, and the page stays until Discard', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const weekly = page
+    .getByRole('region', { name: 'Notifications', exact: true })
+    .getByRole('switch', { name: 'Weekly Reports' });
+  await weekly.click();
+  await expect(weekly).not.toBeChecked();
+
+  await page.goBack();
+  await expect(question(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  // Back again closes the question, as Keep editing would: the switch is as it was left.
+  await page.goBack();
+  await expect(question(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(weekly).not.toBeChecked();
+
+  await page.goBack();
+  await question(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dashboardHeading(page)).toBeVisible();
+});
+
+test('a typed password, a currency or a reminder time not saved asks before a link too', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const changes: [string, (page: Page) => Promise<void>][] = [
+    ['password', (p) => p.getByLabel('Current Password').fill('not yet used')],
+    [
+      'currency',
+      async (p) => {
+        const currency = p.getByRole('region', { name: 'Session Results' }).getByLabel('Currency');
+        // The list of currencies is built when the trader reaches for the control.
+        await currency.focus();
+        await currency.selectOption('EUR');
+      },
+    ],
+    ['reminder time', (p) => p.getByLabel('Minutes before the session opens').fill('45')],
+  ];
+  for (const [what, change] of changes) {
+    await change(page);
+    await mainMenuLink(page, 'Dashboard').click();
+    await expect(question(page), what).toBeVisible();
+    await question(page).getByRole('button', { name: 'Discard' }).click();
+    await expect(dashboardHeading(page)).toBeVisible();
+    await mainMenuLink(page, 'Settings').click();
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  }
+});
+
+test('reloading or closing the tab with unsaved settings has the browser ask first', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const asked: string[] = [];
+  page.on('dialog', (browserQuestion) => {
+    asked.push(browserQuestion.type());
+    void browserQuestion.dismiss();
+  });
+  const fullName = profileCard(page).getByLabel('Full Name');
+  const saved = await fullName.inputValue();
+
+  // The browser asks only on a page the user has used: a click, as a person's first touch.
+  // Unchanged, or changed and changed back: nothing to lose, nothing asked.
+  await fullName.click();
+  await fullName.fill('Avery Quinn');
+  await fullName.fill(saved);
+  await page.reload();
+  await expect(fullName).toHaveValue(saved);
+  expect(asked).toEqual([]);
+
+  await fullName.click();
+  await fullName.fill('Avery Quinn');
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(fullName).toHaveValue('Avery Quinn');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a link of the menu asks over the menu, and Discard leaves with the menu closed', async ({
+    page,
+  }) => {
+    await logInAsNewTrader(page);
+    await page.goto('/settings');
+    const fullName = profileCard(page).getByLabel('Full Name');
+    await fullName.fill('Avery Quinn');
+
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await openMenu.click();
+    await nav.getByRole('link', { name: 'Session History' }).click();
+    await expect(question(page)).toBeVisible();
+    await question(page).getByRole('button', { name: 'Keep editing' }).click();
+    // The menu is still open under the question, where the trader left it.
+    await expect(nav).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await nav.getByRole('link', { name: 'Session History' }).click();
+    await question(page).getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
+    await expect(nav).toBeHidden();
+  });
+});
