@@ -83,6 +83,11 @@ test('the app can be installed: a valid manifest with PNG icons of the stated si
   }
   const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
   await expectPng(page.request, appleIcon!, '180x180');
+  // The tab's icon is a PNG too: an SVG one costs every page load a document of its own.
+  const tabIcons = page.locator('link[rel="icon"]');
+  await expect(tabIcons).toHaveCount(1);
+  await expect(tabIcons).toHaveAttribute('type', 'image/png');
+  await expectPng(page.request, (await tabIcons.getAttribute('href'))!, '48x48');
 });
 
 test('the service worker controls the app after a reload, opens it offline, and never serves /api', async ({

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 
 /** Files of public/ that belong to the shell; sw.js and its list are the worker itself. */
 const PUBLIC_SHELL = [
-  'favicon.svg',
+  'favicon.png',
   'manifest.webmanifest',
   'icon-192.png',
   'icon-512.png',

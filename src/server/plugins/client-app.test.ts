@@ -33,7 +33,7 @@ describe('serving the built client', () => {
     writeFileSync(join(clientDir, 'index.html'), built);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
-    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(clientDir, 'favicon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeFileSync(join(clientDir, 'sw.js'), "importScripts('/sw-precache.js');");
     writeFileSync(join(clientDir, 'sw-precache.js'), 'self.RULEKEEPER_PRECACHE = {};');
     writeFileSync(join(clientDir, 'manifest.webmanifest'), '{"name":"Rulekeeper"}');
@@ -108,7 +108,7 @@ describe('serving the built client', () => {
   });
 
   test('other files are revalidated, and a missing file is a 404, not the page', async () => {
-    const favicon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    const favicon = await app.inject({ method: 'GET', url: '/favicon.png' });
     expect(favicon.headers['cache-control']).toBe('no-cache');
     const missing = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
     expect(missing.statusCode).toBe(404);
