@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, logInAsNewTrader } from './support.ts';
+import { endLoginOnServer, expectToast, logInAsNewTrader, submitLoginForm } from './support.ts';
 
 /** Settings, reached from the dashboard through the menu, so that Back has a page to go to. */
 async function openSettingsFromDashboard(page: Page) {
-  await logInAsNewTrader(page);
+  const account = await logInAsNewTrader(page);
   await page.goto('/');
   await mainMenuLink(page, 'Settings').click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  return account;
 }
 
 const mainMenuLink = (page: Page, name: string) =>
@@ -31,10 +32,10 @@ test('a link with an unsaved profile asks first; Keep editing stays, Discard goe
   await expect(question(page)).toBeHidden();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(fullName).toHaveValue('Avery Quinn');
-  // Focus goes back to the link that was held.
+  // Focus goes back to the link that was held; Enter on it asks again.
   await expect(mainMenuLink(page, 'Trading Rules')).toBeFocused();
-
-  await mainMenuLink(page, 'Trading Rules').click();
+  await page.keyboard.press('Enter');
+  await expect(question(page)).toBeVisible();
   await question(page).getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/rules$/);
   await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
@@ -46,6 +47,47 @@ test('a link with an unsaved profile asks first; Keep editing stays, Discard goe
   await mainMenuLink(page, 'Dashboard').click();
   await expect(dashboardHeading(page)).toBeVisible();
   await expect(question(page)).toHaveCount(0);
+});
+
+test('a jump within the page is no leaving: the skip link, and Back from it, ask nothing', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const fullName = profileCard(page).getByLabel('Full Name');
+  await fullName.fill('Avery Quinn');
+
+  await page.getByRole('link', { name: 'Skip to main content' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings#main-content$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(question(page)).toHaveCount(0);
+  await expect(fullName).toHaveValue('Avery Quinn');
+
+  // Still unsaved: leaving for another page asks.
+  await page.goBack();
+  await expect(question(page)).toBeVisible();
+});
+
+test('logging out with an unsaved profile asks first', async ({ page }) => {
+  const account = await openSettingsFromDashboard(page);
+  const fullName = profileCard(page).getByLabel('Full Name');
+  await fullName.fill('Avery Quinn');
+  const logOut = async () => {
+    await page.getByRole('button', { name: new RegExp(account.fullName) }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+  };
+
+  await logOut();
+  await question(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(fullName).toHaveValue('Avery Quinn');
+  expect((await page.request.get('/api/user')).status()).toBe(200);
+
+  await logOut();
+  await question(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
 test('saved settings, or a change taken back, leave without a question', async ({ page }) => {
@@ -148,6 +190,47 @@ test('reloading or closing the tab with unsaved settings has the browser ask fir
   await expect.poll(() => asked).toEqual(['beforeunload']);
   expect(page.isClosed()).toBe(false);
   await expect(fullName).toHaveValue('Avery Quinn');
+});
+
+test('settings changed when the login ended come back on the card after logging in again', async ({
+  page,
+}) => {
+  const account = await openSettingsFromDashboard(page);
+  const profile = profileCard(page);
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  const weekly = notifications.getByRole('switch', { name: 'Weekly Reports' });
+  await profile.getByLabel('Full Name').fill('Avery Quinn');
+  await weekly.click();
+
+  await endLoginOnServer(page);
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(
+    page,
+    'Your login has expired',
+    'Please log in again. What you were typing is kept: open the same form to go on.',
+  );
+
+  // Logged in again, the trader is back where they were, the changes on the cards.
+  await submitLoginForm(page, account);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(profile.getByLabel('Full Name')).toHaveValue('Avery Quinn');
+  await expect(weekly).not.toBeChecked();
+  const restored = 'Restored what you typed before your login expired.';
+  await expect(profile.getByRole('status')).toHaveText(restored);
+  await expect(notifications.getByRole('status')).toHaveText(restored);
+  // Nothing was saved: the cards hold the changes, and leaving would ask.
+  const stored = await page.request.get('/api/user');
+  expect(((await stored.json()) as { user: { fullName: string } }).user.fullName).toBe(
+    account.fullName,
+  );
+
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+  await expect(profile.getByRole('status')).toHaveCount(0);
+  await expect(notifications.getByRole('status')).toHaveText(restored);
+  await mainMenuLink(page, 'Dashboard').click();
+  await expect(question(page)).toBeVisible();
 });
 
 test.describe('on a phone', () => {

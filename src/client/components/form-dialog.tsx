@@ -15,6 +15,7 @@ import type { AuthSession } from '#shared/schemas/auth.ts';
 import { takeDraft, watchForDraft } from '#client/lib/drafts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { RestoredNote } from './restored-note.tsx';
 import {
   Dialog,
   DialogContent,
@@ -94,11 +95,7 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
-        {isRestored ? (
-          <p id={restoredNoteId} role="status" className="bg-muted rounded-md px-3 py-2 text-sm">
-            Restored what you typed before your login expired.
-          </p>
-        ) : null}
+        {isRestored ? <RestoredNote id={restoredNoteId} /> : null}
         <FormDialogContext value={context}>{children}</FormDialogContext>
         <ConfirmDialog
           open={confirmingDiscard}

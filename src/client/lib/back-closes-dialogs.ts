@@ -36,6 +36,15 @@ let shown = currentEntry();
  */
 let holdsPage: (() => boolean) | null = null;
 
+/** Whether the move went to another page: an anchor of the same page (`#main-content`) moves
+ * through the history too, and leaves nothing. */
+function leavesPage() {
+  const from = new URL(shown.href);
+  return (
+    `${from.pathname}${from.search}` !== `${window.location.pathname}${window.location.search}`
+  );
+}
+
 /** A move the trader already agreed to, which must not be held. */
 let passNextMove = false;
 
@@ -51,7 +60,7 @@ function onHistoryMove() {
     closeTop();
     return;
   }
-  if (holdsPage?.()) {
+  if (leavesPage() && holdsPage?.()) {
     window.history.pushState(shown.state, '', shown.href);
     return;
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, forgetDrafts, keepDrafts, takeDraft, watchForDraft } from './drafts.ts';
+import {
+  changedFields,
+  forgetDrafts,
+  keepDrafts,
+  readDraft,
+  takeDraft,
+  watchForDraft,
+} from './drafts.ts';
 
 /** The Web Storage interface over a Map, with a quota in characters as a browser has. */
 class MemoryStorage implements Storage {
@@ -42,8 +49,12 @@ describe('drafts', () => {
     stopRule();
     stopSession();
 
+    // Read (a render asking whether there is one), it stays; taken, it is gone.
+    expect(readDraft('rule-new', TRADER, storage)).toEqual({ description: 'Wait' });
+    expect(readDraft('rule-new', SOMEONE_ELSE, storage)).toBeNull();
     expect(takeDraft('rule-new', TRADER, storage)).toEqual({ description: 'Wait' });
     expect(takeDraft('rule-new', TRADER, storage)).toBeNull();
+    expect(readDraft('rule-new', TRADER, storage)).toBeNull();
     expect(takeDraft('session-3', TRADER, storage)).toEqual({ notes: 'Calm' });
     expect(storage.length).toBe(0);
   });

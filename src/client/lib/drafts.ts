@@ -68,8 +68,8 @@ export function keepDrafts(writer: number, storage = tabStorage()): number {
   return kept;
 }
 
-/** The draft `writer` left in the form `key`, once: it is removed as it is given back. */
-export function takeDraft(
+/** The draft `writer` left in the form `key`, if any, left where it is (a render may ask). */
+export function readDraft(
   key: string,
   writer: number,
   storage = tabStorage(),
@@ -78,13 +78,27 @@ export function takeDraft(
   try {
     const stored = storage.getItem(storageKey(writer, key));
     if (stored === null) return null;
-    storage.removeItem(storageKey(writer, key));
     const draft: unknown = JSON.parse(stored);
     return isFields(draft) ? draft : null;
   } catch {
     // Not a draft (edited by hand, or of an older shape), or storage refused: nothing to give.
     return null;
   }
+}
+
+/** The draft `writer` left in the form `key`, once: it is removed as it is given back. */
+export function takeDraft(
+  key: string,
+  writer: number,
+  storage = tabStorage(),
+): Record<string, unknown> | null {
+  const draft = readDraft(key, writer, storage);
+  try {
+    storage?.removeItem(storageKey(writer, key));
+  } catch {
+    // Storage refused: it could not have kept a draft either.
+  }
+  return draft;
 }
 
 /**

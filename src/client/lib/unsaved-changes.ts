@@ -3,8 +3,9 @@ import { useLayoutEffect } from 'react';
 /**
  * The page's forms that hold changes not yet saved (docs/decisions/0065). A form in a dialog
  * asks before its dialog closes (FormDialog); a form on the page itself, such as a settings
- * card, tells this module, and leaving the page then asks first: a link of the app, Back
- * (`UnsavedChangesGuard`), a reload or closing the tab (the browser's own question, below).
+ * card, tells this module, and leaving the page then asks first: a link of the app, Back or an
+ * action that leaves (`UnsavedChangesGuard`), a reload or closing the tab (the browser's own
+ * question, below).
  */
 
 const unsaved = new Set<symbol>();
@@ -36,13 +37,20 @@ export function hasUnsavedChanges() {
   return unsaved.size > 0;
 }
 
+/** Asks the trader, then calls `leave` if they choose to; set by the page's guard. */
+let askToLeave: ((leave: () => void) => void) | null = null;
+
+export function setLeaveAsker(ask: ((leave: () => void) => void) | null) {
+  askToLeave = ask;
+}
+
 /**
- * The trader chose to leave without saving: the page's forms no longer count as unsaved, so
- * that the move they chose is not asked about again. A form that changes again counts again.
+ * An action that leaves the page other than a link or Back (logging out): done at once, or,
+ * with changes not saved, once the trader chooses to discard them.
  */
-export function discardUnsavedChanges() {
-  unsaved.clear();
-  changed();
+export function leaveUnlessUnsaved(leave: () => void) {
+  if (hasUnsavedChanges() && askToLeave) askToLeave(leave);
+  else leave();
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { paths } from '#client/lib/paths.ts';
+import { leaveUnlessUnsaved } from '#client/lib/unsaved-changes.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 type UserMenuProps = { user: User; onNavigate?: () => void };
@@ -69,7 +70,8 @@ export function UserMenu({ user, onNavigate }: UserMenuProps) {
           <DropdownMenuItem
             variant="destructive"
             disabled={logout.isPending}
-            onSelect={() => logout.mutate()}
+            // Settings changed and not saved ask first, as a link does.
+            onSelect={() => leaveUnlessUnsaved(() => logout.mutate())}
           >
             <LogOut aria-hidden="true" />
             {logout.isPending ? 'Logging out...' : 'Logout'}

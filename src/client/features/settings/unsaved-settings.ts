@@ -1,4 +1,12 @@
-import { useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { useLayoutEffect, useRef, useState } from 'react';
+import {
+  useWatch,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { changedFields, readDraft, takeDraft, watchForDraft } from '#client/lib/drafts.ts';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 
 /**
@@ -23,15 +31,49 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The card's key among the drafts, and the user whose card it is. */
+type SettingsDraft = { key: string; writer: number };
+
 /**
  * A settings card whose form shows something other than what is saved holds unsaved changes:
- * leaving the page asks first (docs/decisions/0065). Compared with the saved values, not with
- * the form's own dirtiness: a card keeps what is being typed when the saved user changes.
+ * leaving the page asks first (docs/decisions/0065), and a login that ends keeps the changed
+ * fields as a draft that the same user gets back on the same card (decision 64). Compared
+ * with the saved values, not with the form's own dirtiness: a card keeps what is being typed
+ * when the saved user changes. `isRestored` while a draft given back is not saved yet.
  */
 export function useUnsavedSettings<Values extends FieldValues, Output>(
-  control: Control<Values, unknown, Output>,
+  form: UseFormReturn<Values, unknown, Output>,
   saved: Values,
+  { key, writer }: SettingsDraft,
 ) {
-  const shown = useWatch({ control });
-  useUnsavedChanges(!sameSettings(shown, saved));
+  const shown = useWatch({ control: form.control }) as Values;
+  const isUnsaved = !sameSettings(shown, saved);
+  useUnsavedChanges(isUnsaved);
+
+  const latest = useRef({ form, shown, saved, isUnsaved });
+  useLayoutEffect(() => {
+    latest.current = { form, shown, saved, isUnsaved };
+  });
+  // Read as the card first renders, given back (and removed) as it mounts, below.
+  const [isRestored] = useState(() => readDraft(key, writer) !== null);
+  useLayoutEffect(() => {
+    const kept = takeDraft(key, writer);
+    if (kept) {
+      const { form: card, saved: fields } = latest.current;
+      for (const [name, value] of Object.entries(kept)) {
+        // Only the card's own fields: a draft edited by hand names no other.
+        if (!(name in fields)) continue;
+        card.setValue(name as Path<Values>, value as PathValue<Values, Path<Values>>, {
+          shouldDirty: true,
+        });
+      }
+    }
+    return watchForDraft({
+      key,
+      values: () =>
+        latest.current.isUnsaved ? changedFields(latest.current.shown, latest.current.saved) : null,
+    });
+  }, [key, writer]);
+
+  return { isRestored: isRestored && isUnsaved };
 }

@@ -1,5 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import type { User } from '#shared/schemas/auth.ts';
+import { RestoredNote } from '#client/components/restored-note.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
@@ -32,7 +33,10 @@ export function NotificationsCard({ user }: { user: User }) {
     values: user.preferences.notifications,
     resetOptions: { keepDirtyValues: true },
   });
-  useUnsavedSettings(form.control, user.preferences.notifications);
+  const { isRestored } = useUnsavedSettings(form, user.preferences.notifications, {
+    key: 'settings-notifications',
+    writer: user.id,
+  });
   // No field here can be refused on its own: any failure is a toast.
   const save = useSaveSettings(form, []);
 
@@ -44,6 +48,7 @@ export function NotificationsCard({ user }: { user: User }) {
           save.mutate({ preferences: { notifications } }),
         )}
       >
+        {isRestored ? <RestoredNote /> : null}
         <div className="divide-border divide-y">
           {switches.map(({ name, label, description }) => (
             <Controller

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from '#shared/zod.ts';
 import type { User } from '#shared/schemas/auth.ts';
 import { updateProfileSchema } from '#shared/schemas/settings.ts';
+import { RestoredNote } from '#client/components/restored-note.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -45,7 +46,10 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
     values: saved,
     resetOptions: { keepDirtyValues: true },
   });
-  useUnsavedSettings(form.control, saved);
+  const { isRestored } = useUnsavedSettings(form, saved, {
+    key: 'settings-profile',
+    writer: user.id,
+  });
   const {
     register,
     handleSubmit,
@@ -61,6 +65,7 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
         className="grid gap-6"
         onSubmit={handleSubmit((values) => save.mutate(values))}
       >
+        {isRestored ? <RestoredNote /> : null}
         <div className="flex items-center gap-4">
           {avatar}
           <div className="grid min-w-0 grid-cols-1 gap-1.5">

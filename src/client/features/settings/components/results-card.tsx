@@ -1,6 +1,7 @@
 import { useMemo, useState, type ComponentProps } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { User } from '#shared/schemas/auth.ts';
+import { RestoredNote } from '#client/components/restored-note.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -67,7 +68,10 @@ export function ResultsCard({ user }: { user: User }) {
     values: user.preferences.results,
     resetOptions: { keepDirtyValues: true },
   });
-  useUnsavedSettings(form.control, user.preferences.results);
+  const { isRestored } = useUnsavedSettings(form, user.preferences.results, {
+    key: 'settings-results',
+    writer: user.id,
+  });
   // Sessions and figures come from the server without money while it is hidden: fetch again.
   const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
 
@@ -77,6 +81,7 @@ export function ResultsCard({ user }: { user: User }) {
         className="grid gap-6"
         onSubmit={form.handleSubmit((results) => save.mutate({ preferences: { results } }))}
       >
+        {isRestored ? <RestoredNote /> : null}
         <p className="text-muted-foreground text-sm">
           How the optional result of each session, in money and in R, is shown.
         </p>

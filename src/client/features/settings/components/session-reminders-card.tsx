@@ -5,6 +5,7 @@ import { z } from '#shared/zod.ts';
 import type { User } from '#shared/schemas/auth.ts';
 import type { SessionType } from '#shared/schemas/sessions.ts';
 import { updateProfileSchema } from '#shared/schemas/settings.ts';
+import { RestoredNote } from '#client/components/restored-note.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -43,7 +44,10 @@ export function SessionRemindersCard<Key extends QueryKey>({
     values: user.preferences.reminders,
     resetOptions: { keepDirtyValues: true },
   });
-  useUnsavedSettings(form.control, user.preferences.reminders);
+  const { isRestored } = useUnsavedSettings(form, user.preferences.reminders, {
+    key: 'settings-reminders',
+    writer: user.id,
+  });
   const save = useSaveSettings(form, ['minutesBefore']);
   const isOn = user.preferences.notifications.tradingSessions;
 
@@ -54,6 +58,7 @@ export function SessionRemindersCard<Key extends QueryKey>({
         className="grid gap-6"
         onSubmit={form.handleSubmit((reminders) => save.mutate({ preferences: { reminders } }))}
       >
+        {isRestored ? <RestoredNote /> : null}
         <div className="grid gap-2 text-sm">
           <p className="text-muted-foreground">
             A notification before the market sessions you trade, with one of your rule reminders. It
