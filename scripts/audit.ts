@@ -172,7 +172,7 @@ async function main() {
 
   const confirmed = results.some((result) => result.runs.length > runs);
   console.log(
-    `\nLighthouse, median of ${runs} run(s)${confirmed ? ` (${CONFIRMING_RUNS} where a failure was confirmed)` : ''}; minimum score ${MIN_SCORE}\n`,
+    `\nLighthouse, median of ${runs} run(s)${confirmed ? ` (up to ${CONFIRMING_RUNS} where a failure was being confirmed)` : ''}; minimum score ${MIN_SCORE}\n`,
   );
   console.log(formatTable(results));
   const failingAudits = formatFailingAudits(results);
