@@ -212,10 +212,17 @@ test('a login ended on the server sends the next action to the login screen, and
   await expect(dialog).toHaveAccessibleDescription(
     'Restored what you typed before your login expired. Write down a rule you mean to follow in every trading session.',
   );
-  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Never average down');
+  const description = dialog.getByLabel('Rule Description');
+  await expect(description).toHaveValue('Never average down');
+  // Focus waits after the restored text, not on it selected: typing goes on from there.
+  await expect(description).toBeFocused();
+  await page.keyboard.type(', ever');
+  await expect(description).toHaveValue('Never average down, ever');
   await dialog.getByRole('button', { name: 'Add Rule' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(() => shownRuleOrder(page)).toEqual(['Cut losses early', 'Never average down']);
+  await expect
+    .poll(() => shownRuleOrder(page))
+    .toEqual(['Cut losses early', 'Never average down, ever']);
 });
 
 test('a login that ends with nothing typed says only that', async ({ page, request }) => {

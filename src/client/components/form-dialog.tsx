@@ -55,6 +55,12 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
   const formState = useRef<FormState>({ isDirty: false, isSaving: false });
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [isRestored, setRestored] = useState(false);
+  // Read as the dialog places focus, in the same commit that restored the draft.
+  const restoredOnOpen = useRef(false);
+  const markRestored = useCallback((restored: boolean) => {
+    restoredOnOpen.current = restored;
+    setRestored(restored);
+  }, []);
   const restoredNoteId = useId();
 
   const close = useCallback(() => {
@@ -66,8 +72,8 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
     formState.current = state;
   }, []);
   const context = useMemo<FormDialogContextValue>(
-    () => ({ report, close, restored: setRestored }),
-    [report, close],
+    () => ({ report, close, restored: markRestored }),
+    [report, close, markRestored],
   );
 
   useEffect(() => {
@@ -90,7 +96,14 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
       {/* Radix adds the description's id to these; without a description, saying none keeps
           it from warning about a missing one. A restored form's note describes the dialog too,
           as it opens: a status already shown when it appears is not announced. */}
-      <DialogContent aria-describedby={isRestored ? restoredNoteId : undefined}>
+      <DialogContent
+        aria-describedby={isRestored ? restoredNoteId : undefined}
+        onOpenAutoFocus={(event) => {
+          if (!restoredOnOpen.current || !(event.currentTarget instanceof HTMLElement)) return;
+          event.preventDefault();
+          focusToGoOn(event.currentTarget);
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
@@ -110,6 +123,24 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Text fields whose caret can be placed (an email or number field has no selection to set). */
+const CARET_TYPES = new Set(['text', 'search', 'url', 'tel', 'password']);
+
+/**
+ * A restored form's first field takes focus with the caret after its text: the dialogs' usual
+ * focus selects the text, and the next key pressed would replace what was just given back.
+ */
+function focusToGoOn(dialog: HTMLElement) {
+  const field = dialog.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+    'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled)',
+  );
+  if (!field) return;
+  field.focus();
+  if (field instanceof HTMLTextAreaElement || CARET_TYPES.has(field.type)) {
+    field.setSelectionRange(field.value.length, field.value.length);
+  }
 }
 
 /** A form's draft: kept if the login ends while it holds typed text, given back on reopening. */
