@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import { goBackAnyway, holdPageOnBack } from '#client/lib/back-closes-dialogs.ts';
+import { goBackAnyway, holdPageOnBack, isPageShown } from '#client/lib/back-closes-dialogs.ts';
 import {
   hasUnsavedChanges,
   setLeaveAsker,
@@ -20,9 +20,7 @@ function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
   if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
   const url = new URL(link.href);
   if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return null;
-  const samePage =
-    `${url.pathname}${url.search}` === `${window.location.pathname}${window.location.search}`;
-  return samePage ? null : link;
+  return isPageShown(link.href) ? null : link;
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   createContext,
   use,
   useCallback,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -14,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthSession } from '#shared/schemas/auth.ts';
 import { takeDraft, watchForDraft } from '#client/lib/drafts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { RestoredNote } from './restored-note.tsx';
 import {
@@ -75,15 +75,6 @@ export function FormDialog({ open, onOpenChange, title, description, children }:
     () => ({ report, close, restored: markRestored }),
     [report, close, markRestored],
   );
-
-  useEffect(() => {
-    if (!open) return;
-    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
-      if (formState.current.isDirty) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', askBeforeLeaving);
-    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
-  }, [open]);
 
   const requestClose = () => {
     if (formState.current.isSaving) return;
@@ -169,6 +160,8 @@ export function useFormDialog({ isDirty, isSaving, draft }: FormState & { draft?
     report({ isDirty, isSaving });
   }, [report, isDirty, isSaving]);
   useLayoutEffect(() => () => report({ isDirty: false, isSaving: false }), [report]);
+  // Leaving the page itself (a reload, closing the tab) with typed text has the browser ask.
+  useUnsavedChanges(isDirty);
 
   const latest = useRef({ isDirty, draft });
   useLayoutEffect(() => {

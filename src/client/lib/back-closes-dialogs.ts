@@ -36,13 +36,13 @@ let shown = currentEntry();
  */
 let holdsPage: (() => boolean) | null = null;
 
-/** Whether the move went to another page: an anchor of the same page (`#main-content`) moves
- * through the history too, and leaves nothing. */
-function leavesPage() {
-  const from = new URL(shown.href);
-  return (
-    `${from.pathname}${from.search}` !== `${window.location.pathname}${window.location.search}`
-  );
+/**
+ * Whether `href` is the page shown, its anchors aside: an anchor of the same page
+ * (`#main-content`) moves through the history too, and leaves nothing.
+ */
+export function isPageShown(href: string) {
+  const { pathname, search } = new URL(href, window.location.href);
+  return pathname === window.location.pathname && search === window.location.search;
 }
 
 /** A move the trader already agreed to, which must not be held. */
@@ -60,7 +60,8 @@ function onHistoryMove() {
     closeTop();
     return;
   }
-  if (leavesPage() && holdsPage?.()) {
+  // `shown` is where Back came from: only a move off that page is held.
+  if (!isPageShown(shown.href) && holdsPage?.()) {
     window.history.pushState(shown.state, '', shown.href);
     return;
   }
