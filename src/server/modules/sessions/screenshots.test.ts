@@ -114,6 +114,11 @@ describeEachDialect('session screenshots', (dialect) => {
         dataUrl: async () => toDataUrl((await createPng()).subarray(0, 8)),
       },
       { case: 'broken base64', dataUrl: () => 'data:image/png;base64,@@@@' },
+      // Once minutes of the server's thread (src/server/images/data-url.test.ts).
+      {
+        case: 'a megabyte of padding',
+        dataUrl: () => `data:image/png;base64,${'='.repeat(1_000_000)}A`,
+      },
     ])('$case answers 400, and nothing is stored', async ({ dataUrl }) => {
       const response = await t.app.inject({
         method: 'POST',
