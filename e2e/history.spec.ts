@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checklist, createSession, getSessionTypes } from './session-support.ts';
 import {
+  answerNextBrowserDialog,
   chosenOption,
   createRules,
   expectNoSeriousViolations,
   expectToast,
+  holdRequests,
   logInAsNewTrader,
   logInNewTraderThroughApi,
 } from './support.ts';
@@ -203,7 +205,7 @@ test('filters the server would refuse are shown as no filter', async ({ page }) 
   expect(refused).toEqual([]);
 });
 
-test('a trader deletes two of three sessions at once', async ({ page }) => {
+test('a trader deletes two of three sessions at once, after the browser asks', async ({ page }) => {
   await logInAsNewTrader(page);
   for (const [name, date] of [
     ['Monday', '2026-03-09'],
@@ -225,15 +227,28 @@ test('a trader deletes two of three sessions at once', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Select Wednesday' }).check();
   await expect(selectAll).toBeChecked({ indeterminate: true });
   await page.getByRole('checkbox', { name: 'Select Monday' }).check();
-  await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+  const deleteSelected = page.getByRole('button', { name: 'Delete Selected (2)' });
+  const question = {
+    type: 'confirm',
+    message: 'Are you sure you want to delete 2 selected sessions? This action cannot be undone.',
+  };
 
-  const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(
-    'Are you sure you want to delete 2 selected sessions? This action cannot be undone.',
-  );
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  // Declined: nothing is sent, and the selection stays.
+  let asked = answerNextBrowserDialog(page, false);
+  await deleteSelected.click();
+  expect(await asked).toEqual(question);
+  await expect(shownNames(page)).toHaveText(['Wednesday', 'Tuesday', 'Monday']);
+  await expect(deleteSelected).toBeEnabled();
+  expect(bulkDeletes).toEqual([]);
+
+  // Accepted: one request, and the button waits for its answer.
+  const release = await holdRequests(page, '**/api/sessions/bulk-delete');
+  asked = answerNextBrowserDialog(page, true);
+  await deleteSelected.click();
+  expect(await asked).toEqual(question);
+  await expect(deleteSelected).toBeDisabled();
+  release();
   await expectToast(page, 'Success', '2 sessions deleted successfully');
-  await expect(confirm).toBeHidden();
   await expect(shownNames(page)).toHaveText(['Tuesday']);
   await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
   await expect(selectAll).not.toBeChecked();
@@ -241,27 +256,39 @@ test('a trader deletes two of three sessions at once', async ({ page }) => {
   expect(singleDeletes).toEqual([]);
 });
 
-test('a trader deletes one session after confirming, and can change their mind', async ({
+test('a trader deletes one session after the browser asks, and can change their mind', async ({
   page,
 }) => {
   await logInNewTraderThroughApi(page.request);
   await createSession(page, { name: 'Friday scalps', date: '2026-03-13' });
+  await createSession(page, { name: 'Thursday range', date: '2026-03-12' });
+  const question = {
+    type: 'confirm',
+    message: 'Are you sure you want to delete this session? This action cannot be undone.',
+  };
 
   await page.goto('/history');
   const remove = page.getByRole('button', { name: 'Delete session: Friday scalps' });
+  let asked = answerNextBrowserDialog(page, false);
   await remove.click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete this session?' });
-  await expect(confirm).toContainText(
-    'Are you sure you want to delete this session? This action cannot be undone.',
-  );
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(confirm).toBeHidden();
+  expect(await asked).toEqual(question);
   await expect(remove).toBeFocused();
-  await expect(shownNames(page)).toHaveText(['Friday scalps']);
+  await expect(shownNames(page)).toHaveText(['Friday scalps', 'Thursday range']);
 
+  // While the answer is awaited, no session's delete can be pressed again.
+  const release = await holdRequests(page, /\/api\/sessions\/\d+$/, 'DELETE');
+  asked = answerNextBrowserDialog(page, true);
   await remove.click();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  expect(await asked).toEqual(question);
+  await expect(remove).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete session: Thursday range' })).toBeDisabled();
+  release();
   await expectToast(page, 'Success', 'Session deleted successfully');
+  await expect(shownNames(page)).toHaveText(['Thursday range']);
+
+  asked = answerNextBrowserDialog(page, true);
+  await page.getByRole('button', { name: 'Delete session: Thursday range' }).click();
+  expect(await asked).toEqual(question);
   await expect(sessionsTable(page)).toHaveCount(0);
   await expect(page.getByText('No trading sessions recorded yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Record Your First Session' }).click();

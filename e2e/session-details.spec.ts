@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createSession, getRules, logInOtherTrader } from './session-support.ts';
 import {
+  answerNextBrowserDialog,
   createRules,
   expectNoSeriousViolations,
   expectToast,
+  holdRequests,
   logInAsNewTrader,
   logInNewTraderThroughApi,
 } from './support.ts';
@@ -189,12 +191,17 @@ test('deleting a session from its details page returns to the history', async ({
   await createSession(page, { name: 'To be kept', date: '2026-03-13' });
 
   await page.goto(`/history/${session.id}`);
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete this session?' });
-  await expect(confirm).toContainText(
-    'Are you sure you want to delete this session? This action cannot be undone.',
-  );
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  const remove = page.getByRole('button', { name: 'Delete', exact: true });
+  const release = await holdRequests(page, `**/api/sessions/${session.id}`, 'DELETE');
+  const asked = answerNextBrowserDialog(page, true);
+  await remove.click();
+  expect(await asked).toEqual({
+    type: 'confirm',
+    message: 'Are you sure you want to delete this session? This action cannot be undone.',
+  });
+  // The button waits for the answer.
+  await expect(remove).toBeDisabled();
+  release();
   await expectToast(page, 'Success', 'Session deleted successfully');
   await expect(page).toHaveURL(/\/history$/);
   await expect(

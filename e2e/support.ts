@@ -95,6 +95,19 @@ export async function holdRequests(page: Page, url: string | RegExp, method?: st
 }
 
 /**
+ * Answers the page's next dialog of the browser's own (a `confirm`), accepting or declining it,
+ * and resolves to its kind and its words. Without an answer Playwright declines it unseen.
+ */
+export function answerNextBrowserDialog(page: Page, accept: boolean) {
+  return new Promise<{ type: string; message: string }>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve({ type: dialog.type(), message: dialog.message() });
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+  });
+}
+
+/**
  * Changes the answers the server puts in every page it sends (src/server/plugins/page-answers.ts)
  * before the browser reads them: `edit` gets them by path, as the app will, and may change or
  * delete any. For a journey whose server state differs from the e2e server's.

@@ -4,14 +4,16 @@ import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSessionsInfinite } from '#client/features/sessions/api/get-sessions.ts';
-import { DeleteSessionDialog } from '#client/features/sessions/components/delete-session-dialog.tsx';
-import { DeleteSessionsDialog } from '#client/features/sessions/components/delete-sessions-dialog.tsx';
 import { HistoryFilters } from '#client/features/sessions/components/history-filters.tsx';
 import { ScreenshotDialog } from '#client/features/sessions/components/screenshot-dialog.tsx';
 import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
 import { SessionsHistoryCard } from '#client/features/sessions/components/sessions-history-card.tsx';
 import { useHistoryFilters } from '#client/features/sessions/hooks/use-history-filters.ts';
 import { useSelection } from '#client/features/sessions/hooks/use-selection.ts';
+import {
+  useSessionDelete,
+  useSessionsDelete,
+} from '#client/features/sessions/hooks/use-session-deletes.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
 /** A dialog's state; closing keeps the subject so that the dialog does not change as it fades. */
@@ -32,14 +34,8 @@ export function HistoryRoute() {
     open: false,
     subject: null,
   });
-  const [removal, setRemoval] = useState<DialogState<number | null>>({
-    open: false,
-    subject: null,
-  });
-  const [bulkRemoval, setBulkRemoval] = useState<DialogState<readonly number[]>>({
-    open: false,
-    subject: [],
-  });
+  const removal = useSessionDelete();
+  const bulkRemoval = useSessionsDelete({ onDeleted: selection.clear });
 
   const selectedCount = selection.selectedIds.length;
   const isEmptyResult = sessionsQuery.data !== undefined && sessions.length === 0;
@@ -58,7 +54,8 @@ export function HistoryRoute() {
             {selectedCount > 0 ? (
               <Button
                 variant="destructive"
-                onClick={() => setBulkRemoval({ open: true, subject: selection.selectedIds })}
+                disabled={bulkRemoval.isDeleting}
+                onClick={() => bulkRemoval.deleteSessions(selection.selectedIds)}
               >
                 <Trash2 aria-hidden="true" />
                 {`Delete Selected (${selectedCount})`}
@@ -83,23 +80,13 @@ export function HistoryRoute() {
         onNew={sessionDialogs.openNew}
         onClearFilters={history.clearFilters}
         onView={(session) => setScreenshot({ open: true, subject: session })}
-        onDelete={(session) => setRemoval({ open: true, subject: session.id })}
+        onDelete={(session) => removal.deleteSession(session.id)}
+        isDeleting={removal.isDeleting || bulkRemoval.isDeleting}
       />
       <ScreenshotDialog
         open={screenshot.open}
         onOpenChange={(open) => setScreenshot((state) => ({ ...state, open }))}
         session={screenshot.subject}
-      />
-      <DeleteSessionDialog
-        open={removal.open}
-        onOpenChange={(open) => setRemoval((state) => ({ ...state, open }))}
-        sessionId={removal.subject}
-      />
-      <DeleteSessionsDialog
-        open={bulkRemoval.open}
-        onOpenChange={(open) => setBulkRemoval((state) => ({ ...state, open }))}
-        sessionIds={bulkRemoval.subject}
-        onDeleted={selection.clear}
       />
       {sessionDialogs.dialogs}
     </div>

@@ -1,12 +1,10 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { sessionIdParamsSchema } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/sessions/api/get-session.ts';
 import { ComplianceSummaryCard } from '#client/features/sessions/components/compliance-summary-card.tsx';
-import { DeleteSessionDialog } from '#client/features/sessions/components/delete-session-dialog.tsx';
 import { SessionChecklistCard } from '#client/features/sessions/components/session-checklist-card.tsx';
 import { SessionDetailsSkeleton } from '#client/features/sessions/components/session-details-skeleton.tsx';
 import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
@@ -14,6 +12,7 @@ import { SessionInformationCard } from '#client/features/sessions/components/ses
 import { SessionNotFound } from '#client/features/sessions/components/session-not-found.tsx';
 import { SessionNotesCard } from '#client/features/sessions/components/session-notes-card.tsx';
 import { SessionScreenshotCard } from '#client/features/sessions/components/session-screenshot-card.tsx';
+import { useSessionDelete } from '#client/features/sessions/hooks/use-session-deletes.ts';
 import { paths } from '#client/lib/paths.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
@@ -33,7 +32,7 @@ function SessionDetails({ id }: { id: number }) {
   const [, navigate] = useLocation();
   const { data: session, isPending } = useSession(id);
   const sessionDialogs = useSessionDialogs();
-  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const removal = useSessionDelete({ onDeleted: () => navigate(paths.history) });
 
   // A failed refresh keeps the session on screen (TanStack keeps the data); only a session
   // that never loaded is "not found". This also keeps the page steady while a delete from here
@@ -58,7 +57,11 @@ function SessionDetails({ id }: { id: number }) {
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <Button variant="destructive" onClick={() => setDeleteOpen(true)}>
+            <Button
+              variant="destructive"
+              disabled={removal.isDeleting}
+              onClick={() => removal.deleteSession(session.id)}
+            >
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
@@ -77,12 +80,6 @@ function SessionDetails({ id }: { id: number }) {
         </>
       ) : null}
       <SessionScreenshotCard session={session} />
-      <DeleteSessionDialog
-        open={isDeleteOpen}
-        onOpenChange={setDeleteOpen}
-        sessionId={session.id}
-        onDeleted={() => navigate(paths.history)}
-      />
       {sessionDialogs.dialogs}
     </div>
   );

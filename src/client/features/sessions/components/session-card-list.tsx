@@ -16,6 +16,7 @@ export function SessionCardList({
   selection,
   onView,
   onDelete,
+  isDeleting,
   labelledBy,
 }: SessionListProps) {
   return (
@@ -58,7 +59,7 @@ export function SessionCardList({
               <ViewScreenshotButton session={session} onView={onView} />
               <div className="flex items-center gap-1">
                 <SessionDetailsLink session={session} />
-                <DeleteSessionButton session={session} onDelete={onDelete} />
+                <DeleteSessionButton session={session} onDelete={onDelete} disabled={isDeleting} />
               </div>
             </div>
           </li>

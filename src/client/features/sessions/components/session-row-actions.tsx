@@ -46,13 +46,15 @@ export function SessionDetailsLink({ session }: SessionProps) {
 export function DeleteSessionButton({
   session,
   onDelete,
-}: SessionProps & { onDelete: (session: SessionSummary) => void }) {
+  disabled,
+}: SessionProps & { onDelete: (session: SessionSummary) => void; disabled: boolean }) {
   return (
     <Button
       variant="ghost"
       size="icon"
       className="text-muted-foreground hover:text-destructive size-9"
       aria-label={`Delete session: ${session.name}`}
+      disabled={disabled}
       onClick={() => onDelete(session)}
     >
       <Trash2 aria-hidden="true" />

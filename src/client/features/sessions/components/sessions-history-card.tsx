@@ -29,6 +29,8 @@ type SessionsHistoryCardProps = {
   onClearFilters: () => void;
   onView: (session: SessionSummary) => void;
   onDelete: (session: SessionSummary) => void;
+  /** A delete is under way: the delete buttons wait for its answer. */
+  isDeleting: boolean;
 };
 
 /** 'Trading Sessions': the filters, then the sessions page after page. */
@@ -50,6 +52,7 @@ function SessionsHistoryContent({
   onClearFilters,
   onView,
   onDelete,
+  isDeleting,
 }: Omit<SessionsHistoryCardProps, 'filters'>) {
   const { data, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
     sessionsQuery;
@@ -93,7 +96,7 @@ function SessionsHistoryContent({
     );
   }
 
-  const listProps = { sessions, selection, onView, onDelete, labelledBy: TITLE_ID };
+  const listProps = { sessions, selection, onView, onDelete, isDeleting, labelledBy: TITLE_ID };
   return (
     <div className="grid gap-4">
       {/* One or the other by the window's width, and only that one: rendering both and hiding

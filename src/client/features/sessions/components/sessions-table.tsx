@@ -15,6 +15,8 @@ export type SessionListProps = {
   selection: Selection;
   onView: (session: SessionSummary) => void;
   onDelete: (session: SessionSummary) => void;
+  /** A delete is under way: the delete buttons wait for its answer. */
+  isDeleting: boolean;
   /** The id of the heading that names the list. */
   labelledBy: string;
 };
@@ -28,6 +30,7 @@ export function SessionsTable({
   selection,
   onView,
   onDelete,
+  isDeleting,
   labelledBy,
 }: SessionListProps) {
   return (
@@ -87,7 +90,7 @@ export function SessionsTable({
             <td className="px-3 py-2">
               <div className="flex items-center justify-end gap-1">
                 <SessionDetailsLink session={session} />
-                <DeleteSessionButton session={session} onDelete={onDelete} />
+                <DeleteSessionButton session={session} onDelete={onDelete} disabled={isDeleting} />
               </div>
             </td>
           </tr>
