@@ -34,6 +34,14 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
       payload: { username, password },
     });
 
+  const signupFrom = (remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress,
+      payload: buildSignup(),
+    });
+
   const statusCounts = (statuses: number[]) =>
     statuses.reduce<Record<number, number>>(
       (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
@@ -106,13 +114,6 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
 
   test('signups are limited per address, counted before the password is hashed', async () => {
     t = await createApp({ SIGNUP_RATE_LIMIT: '3' });
-    const signupFrom = (remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        remoteAddress,
-        payload: buildSignup(),
-      });
     const responses = await Promise.all(Array.from({ length: 6 }, () => signupFrom('192.0.2.50')));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
     const refused = responses.find((r) => r.statusCode === 429);
@@ -156,6 +157,25 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
     expect((await viaProxy('192.0.2.1', 'one-more')).statusCode).toBe(429);
     // Another client behind the same proxy is not held up; the spoofable first entry is ignored.
     expect((await viaProxy('192.0.2.2', 'someone')).statusCode).toBe(401);
+  });
+
+  test('an IPv6 client counts by its /64: a new address of it each time does not escape the limits', async () => {
+    t = await createApp({ SIGNUP_RATE_LIMIT: '2' });
+    const from = (i: number) => `2001:db8:7:1:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+    const statuses = [];
+    for (let i = 0; i <= MAX_LOGIN_ATTEMPTS_PER_ADDRESS; i += 1) {
+      statuses.push((await attempt(`nobody-${i}`, 'guess-guess', from(i))).statusCode);
+    }
+    expect(statusCounts(statuses)).toEqual({ 401: MAX_LOGIN_ATTEMPTS_PER_ADDRESS, 429: 1 });
+    // The next /64 is another client.
+    expect((await attempt('someone', 'guess-guess', '2001:db8:7:2::1')).statusCode).toBe(401);
+    const signups = [];
+    for (let i = 0; i < 3; i += 1) signups.push((await signupFrom(from(100 + i))).statusCode);
+    expect(signups).toEqual([201, 201, 429]);
+    // An IPv4 client reported by a dual-stack socket counts as the IPv4 address it is.
+    expect((await signupFrom('::ffff:192.0.2.80')).statusCode).toBe(201);
+    expect((await signupFrom('192.0.2.80')).statusCode).toBe(201);
+    expect((await signupFrom('::ffff:192.0.2.80')).statusCode).toBe(429);
   });
 });
 

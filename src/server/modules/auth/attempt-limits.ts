@@ -1,6 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
 import { normalizeUsername } from '../users/user-dto.ts';
+import { addressKey } from './address-key.ts';
 import type { AttemptStore } from './attempt-store.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -65,7 +66,7 @@ export function createAttemptLimits({
      */
     async countLoginAttempt(address: string, username: string): Promise<() => Promise<void>> {
       const counters: Counter[] = [
-        [loginsPerAddress, address],
+        [loginsPerAddress, addressKey(address)],
         [loginsPerUsername, normalizeUsername(username)],
       ];
       const results = await Promise.allSettled(
@@ -96,7 +97,7 @@ export function createAttemptLimits({
     /** Counts a signup against the address before its password is hashed; never refunded. */
     async countSignup(address: string): Promise<void> {
       try {
-        await signupsPerAddress.consume(address);
+        await signupsPerAddress.consume(addressKey(address));
       } catch (reason) {
         if (reason instanceof RateLimiterRes) {
           throw tooManyAttempts('signups from this address', reason.msBeforeNext);

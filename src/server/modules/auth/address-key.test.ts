@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest';
+import { addressKey } from './address-key.ts';
+
+test.each([
+  ['an IPv4 address is its own key', '192.0.2.7', '192.0.2.7'],
+  ['an IPv6 address counts by its /64', '2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+  [
+    'another address of the same /64',
+    '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff',
+    '2001:db8:1:2::/64',
+  ],
+  ['the next /64 is another key', '2001:db8:1:3::1', '2001:db8:1:3::/64'],
+  ['a shortened network part', '2001:db8::1', '2001:db8:0:0::/64'],
+  ['the loopback', '::1', '0:0:0:0::/64'],
+  ['an IPv4 address as a dual-stack socket reports it', '::ffff:192.0.2.7', '192.0.2.7'],
+  ['the same, written in hexadecimal', '::ffff:c000:207', '192.0.2.7'],
+  ['a zone names the interface, not the client', 'fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ['an IPv4 tail in a translated address', '64:ff9b::192.0.2.7', '64:ff9b:0:0::/64'],
+  ['not an address (a proxy wrote something else)', 'unknown', 'unknown'],
+])('%s', (_case, address, key) => {
+  expect(addressKey(address)).toBe(key);
+});

@@ -1,0 +1,43 @@
+import { isIPv6 } from 'node:net';
+
+/**
+ * The key an address's attempts are counted under (docs/decisions/0003-login-rate-limit.md).
+ *
+ * An IPv6 client is commonly given a whole /64 network, 2^64 addresses of its own, and can send
+ * each request from another of them: counted address by address, the per-address limits would
+ * hold nobody back. IPv6 addresses are therefore counted by their /64 network, the smallest
+ * block one subscriber is given; an IPv4 address written as IPv6 (`::ffff:192.0.2.1`, as a
+ * dual-stack socket reports IPv4 clients) counts as that IPv4 address. Anything else, an IPv4
+ * address included, is its own key.
+ */
+export function addressKey(address: string): string {
+  // A zone (`fe80::1%eth0`) names the host's interface, not the client.
+  const bare = address.split('%', 1)[0] ?? address;
+  if (!isIPv6(bare)) return address;
+  const groups = hexGroups(bare.toLowerCase());
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`isIPv6`), `::` and a dotted tail expanded. */
+function hexGroups(address: string): number[] {
+  const parse = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [Number.parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head = '', tail] = address.split('::');
+  if (tail === undefined) return parse(head);
+  const before = parse(head);
+  const after = parse(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
