@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { endLoginOnServer, expectToast, logInAsNewTrader, submitLoginForm } from './support.ts';
+import {
+  endLoginOnServer,
+  expectToast,
+  holdRequests,
+  logInAsNewTrader,
+  submitLoginForm,
+} from './support.ts';
 
 /** Settings, reached from the dashboard through the menu, so that Back has a page to go to. */
 async function openSettingsFromDashboard(page: Page) {
@@ -107,6 +113,36 @@ test('saved settings, or a change taken back, leave without a question', async (
   await mainMenuLink(page, 'Dashboard').click();
   await expect(dashboardHeading(page)).toBeVisible();
   await expect(question(page)).toHaveCount(0);
+});
+
+test('what a save under way carries is not unsaved: leaving asks nothing, and it lands', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const profile = profileCard(page);
+  const fullName = profile.getByLabel('Full Name');
+  const release = await holdRequests(page, '**/api/auth/update-profile', 'PUT');
+  await fullName.fill('Avery Quinn');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(profile.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+
+  // Typed after the save began: that is unsaved.
+  await fullName.fill('Avery Quinn-Lee');
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(question(page)).toBeVisible();
+  await question(page).getByRole('button', { name: 'Keep editing' }).click();
+
+  // Back to what is being saved: the page is left without a question.
+  await fullName.fill('Avery Quinn');
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  await expect(question(page)).toHaveCount(0);
+  release();
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+  const saved = (await (await page.request.get('/api/user')).json()) as {
+    user: { fullName: string };
+  };
+  expect(saved.user.fullName).toBe('Avery Quinn');
 });
 
 test('Back with an unsaved switch asks first, and the page stays until Discard', async ({

@@ -31,8 +31,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The card's key among the drafts, and the user whose card it is. */
-type SettingsDraft = { key: string; writer: number };
+/**
+ * The card's key among the drafts and the user whose card it is; `isSaving` while the card's
+ * save is under way.
+ */
+type SettingsCard = { key: string; writer: number; isSaving: boolean };
 
 /**
  * A settings card whose form shows something other than what is saved holds unsaved changes:
@@ -40,19 +43,27 @@ type SettingsDraft = { key: string; writer: number };
  * fields as a draft that the same user gets back on the same card (decision 64). Compared
  * with the saved values, not with the form's own dirtiness: a card keeps what is being typed
  * when the saved user changes. `isRestored` while a draft given back is not saved yet.
+ *
+ * What a save under way carries is not unsaved: the request is on its way and ends whether the
+ * page stays or not, so leaving then asks nothing (the save's toast still comes). What is
+ * typed after the save began counts, and all of it again when the save fails.
  */
 export function useUnsavedSettings<Values extends FieldValues, Output>(
   form: UseFormReturn<Values, unknown, Output>,
   saved: Values,
-  { key, writer }: SettingsDraft,
+  { key, writer, isSaving }: SettingsCard,
 ) {
   const shown = useWatch({ control: form.control }) as Values;
-  const isUnsaved = !sameSettings(shown, saved);
-  useUnsavedChanges(isUnsaved);
+  const isChanged = !sameSettings(shown, saved);
+  // The values the latest save began with (`beginSave`), which leaving does not lose while that
+  // save is under way. A login that ends keeps them all the same: that save is refused.
+  const [sending, setSending] = useState<Values | null>(null);
+  const isBeingSaved = isSaving && sending !== null && sameSettings(shown, sending);
+  useUnsavedChanges(isChanged && !isBeingSaved);
 
-  const latest = useRef({ form, shown, saved, isUnsaved });
+  const latest = useRef({ form, shown, saved, isChanged });
   useLayoutEffect(() => {
-    latest.current = { form, shown, saved, isUnsaved };
+    latest.current = { form, shown, saved, isChanged };
   });
   // Read as the card first renders, given back (and removed) as it mounts, below.
   const [isRestored] = useState(() => readDraft(key, writer) !== null);
@@ -71,9 +82,13 @@ export function useUnsavedSettings<Values extends FieldValues, Output>(
     return watchForDraft({
       key,
       values: () =>
-        latest.current.isUnsaved ? changedFields(latest.current.shown, latest.current.saved) : null,
+        latest.current.isChanged ? changedFields(latest.current.shown, latest.current.saved) : null,
     });
   }, [key, writer]);
 
-  return { isRestored: isRestored && isUnsaved };
+  return {
+    isRestored: isRestored && isChanged,
+    /** Called as the card's save begins, with the form's values as they are sent. */
+    beginSave: () => setSending(form.getValues()),
+  };
 }

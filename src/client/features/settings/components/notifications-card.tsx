@@ -33,20 +33,22 @@ export function NotificationsCard({ user }: { user: User }) {
     values: user.preferences.notifications,
     resetOptions: { keepDirtyValues: true },
   });
-  const { isRestored } = useUnsavedSettings(form, user.preferences.notifications, {
+  const save = useSaveSettings(form, []);
+  const { isRestored, beginSave } = useUnsavedSettings(form, user.preferences.notifications, {
     key: 'settings-notifications',
     writer: user.id,
+    isSaving: save.isPending,
   });
   // No field here can be refused on its own: any failure is a toast.
-  const save = useSaveSettings(form, []);
 
   return (
     <TitledCard title="Notifications">
       <form
         className="grid gap-6"
-        onSubmit={form.handleSubmit((notifications) =>
-          save.mutate({ preferences: { notifications } }),
-        )}
+        onSubmit={form.handleSubmit((notifications) => {
+          beginSave();
+          save.mutate({ preferences: { notifications } });
+        })}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="divide-border divide-y">

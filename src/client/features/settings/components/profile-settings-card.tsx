@@ -46,16 +46,17 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
     values: saved,
     resetOptions: { keepDirtyValues: true },
   });
-  const { isRestored } = useUnsavedSettings(form, saved, {
+  const save = useSaveSettings(form, fields);
+  const { isRestored, beginSave } = useUnsavedSettings(form, saved, {
     key: 'settings-profile',
     writer: user.id,
+    isSaving: save.isPending,
   });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = form;
-  const save = useSaveSettings(form, fields);
   const pictureHintId = useId();
 
   return (
@@ -63,7 +64,10 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
       <form
         noValidate
         className="grid gap-6"
-        onSubmit={handleSubmit((values) => save.mutate(values))}
+        onSubmit={handleSubmit((values) => {
+          beginSave();
+          save.mutate(values);
+        })}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="flex items-center gap-4">

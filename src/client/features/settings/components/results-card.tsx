@@ -68,18 +68,22 @@ export function ResultsCard({ user }: { user: User }) {
     values: user.preferences.results,
     resetOptions: { keepDirtyValues: true },
   });
-  const { isRestored } = useUnsavedSettings(form, user.preferences.results, {
+  const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
+  const { isRestored, beginSave } = useUnsavedSettings(form, user.preferences.results, {
     key: 'settings-results',
     writer: user.id,
+    isSaving: save.isPending,
   });
   // Sessions and figures come from the server without money while it is hidden: fetch again.
-  const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
 
   return (
     <TitledCard title="Session Results">
       <form
         className="grid gap-6"
-        onSubmit={form.handleSubmit((results) => save.mutate({ preferences: { results } }))}
+        onSubmit={form.handleSubmit((results) => {
+          beginSave();
+          save.mutate({ preferences: { results } });
+        })}
       >
         {isRestored ? <RestoredNote /> : null}
         <p className="text-muted-foreground text-sm">

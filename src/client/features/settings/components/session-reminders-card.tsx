@@ -44,11 +44,12 @@ export function SessionRemindersCard<Key extends QueryKey>({
     values: user.preferences.reminders,
     resetOptions: { keepDirtyValues: true },
   });
-  const { isRestored } = useUnsavedSettings(form, user.preferences.reminders, {
+  const save = useSaveSettings(form, ['minutesBefore']);
+  const { isRestored, beginSave } = useUnsavedSettings(form, user.preferences.reminders, {
     key: 'settings-reminders',
     writer: user.id,
+    isSaving: save.isPending,
   });
-  const save = useSaveSettings(form, ['minutesBefore']);
   const isOn = user.preferences.notifications.tradingSessions;
 
   return (
@@ -56,7 +57,10 @@ export function SessionRemindersCard<Key extends QueryKey>({
       <form
         noValidate
         className="grid gap-6"
-        onSubmit={form.handleSubmit((reminders) => save.mutate({ preferences: { reminders } }))}
+        onSubmit={form.handleSubmit((reminders) => {
+          beginSave();
+          save.mutate({ preferences: { reminders } });
+        })}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="grid gap-2 text-sm">
