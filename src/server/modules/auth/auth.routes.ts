@@ -65,6 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const result = await auth.login(request.body, request.headers['user-agent']);
       if (!result) throw invalidCredentials();
       await refund();
+      // The browser's earlier login, if it held one, ends: its cookie is replaced here, and it
+      // would otherwise stay valid (and listed among the active logins) until it expired.
+      if (request.loginToken) await auth.logout(request.loginToken);
       setLoginCookie(request, reply, result.login, cookieSecure);
       return { user: result.user };
     },

@@ -217,6 +217,33 @@ describeEachDialect('accounts', (dialect) => {
     expect(await t.database.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(0);
   });
 
+  test("logging in again from a logged-in browser ends that browser's earlier login, not others'", async () => {
+    const account = await createLoggedInUser(t.app);
+    const otherBrowser = await login(t.app, account.username, account.password);
+    const logIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { cookie: account.cookie },
+        payload: { username: account.username, password },
+      });
+
+    // A refused login changes nothing.
+    expect((await logIn('not-the-password')).statusCode).toBe(401);
+    expect((await getAuthSession(account.cookie)).json().authenticated).toBe(true);
+
+    const again = await logIn(account.password);
+    expect(again.statusCode).toBe(200);
+    const renewed = `rk_session=${again.cookies.find((c) => c.name === 'rk_session')?.value}`;
+    expect((await getAuthSession(account.cookie)).json()).toEqual({
+      authenticated: false,
+      user: null,
+    });
+    expect((await getAuthSession(renewed)).json().authenticated).toBe(true);
+    expect((await getAuthSession(otherBrowser)).json().authenticated).toBe(true);
+    expect(await t.database.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(2);
+  });
+
   test('GET /api/user answers the logged-in user and 401 to a made-up token', async () => {
     const account = await createLoggedInUser(t.app);
     const own = await t.app.inject({
