@@ -143,6 +143,27 @@ test('what a save under way carries is not unsaved: leaving asks nothing, and it
     user: { fullName: string };
   };
   expect(saved.user.fullName).toBe('Avery Quinn');
+
+  // A save refused after the page was left says so on the page the trader is on: its field is
+  // no longer on screen.
+  let refuse = () => {};
+  const refused = new Promise<void>((resolve) => (refuse = resolve));
+  await page.route('**/api/auth/update-profile', async (route) => {
+    await refused;
+    const message = 'Full name must be at most 100 characters';
+    await route.fulfill({
+      status: 400,
+      json: { message, issues: [{ path: 'fullName', message }] },
+    });
+  });
+  await mainMenuLink(page, 'Settings').click();
+  await fullName.fill('Avery Q.');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(profile.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  refuse();
+  await expectToast(page, 'Validation Error', 'Full name must be at most 100 characters');
 });
 
 test('Back with an unsaved switch asks first, and the page stays until Discard', async ({

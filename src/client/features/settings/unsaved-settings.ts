@@ -45,8 +45,9 @@ type SettingsCard = { key: string; writer: number; isSaving: boolean };
  * when the saved user changes. `isRestored` while a draft given back is not saved yet.
  *
  * What a save under way carries is not unsaved: the request is on its way and ends whether the
- * page stays or not, so leaving then asks nothing (the save's toast still comes). What is
- * typed after the save began counts, and all of it again when the save fails.
+ * page stays or not, so leaving then asks nothing (its answer, success or refusal, is a toast
+ * on the next page). What is typed after the save began counts, and all of it again when the
+ * save fails while the card is shown.
  */
 export function useUnsavedSettings<Values extends FieldValues, Output>(
   form: UseFormReturn<Values, unknown, Output>,

@@ -46,8 +46,7 @@ export function NotificationsCard({ user }: { user: User }) {
       <form
         className="grid gap-6"
         onSubmit={form.handleSubmit((notifications) => {
-          beginSave();
-          save.mutate({ preferences: { notifications } });
+          if (save.mutate({ preferences: { notifications } })) beginSave();
         })}
       >
         {isRestored ? <RestoredNote /> : null}

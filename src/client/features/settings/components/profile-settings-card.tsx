@@ -65,8 +65,7 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
         noValidate
         className="grid gap-6"
         onSubmit={handleSubmit((values) => {
-          beginSave();
-          save.mutate(values);
+          if (save.mutate(values)) beginSave();
         })}
       >
         {isRestored ? <RestoredNote /> : null}

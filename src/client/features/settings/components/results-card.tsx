@@ -81,8 +81,7 @@ export function ResultsCard({ user }: { user: User }) {
       <form
         className="grid gap-6"
         onSubmit={form.handleSubmit((results) => {
-          beginSave();
-          save.mutate({ preferences: { results } });
+          if (save.mutate({ preferences: { results } })) beginSave();
         })}
       >
         {isRestored ? <RestoredNote /> : null}

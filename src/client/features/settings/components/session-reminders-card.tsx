@@ -58,8 +58,7 @@ export function SessionRemindersCard<Key extends QueryKey>({
         noValidate
         className="grid gap-6"
         onSubmit={form.handleSubmit((reminders) => {
-          beginSave();
-          save.mutate({ preferences: { reminders } });
+          if (save.mutate({ preferences: { reminders } })) beginSave();
         })}
       >
         {isRestored ? <RestoredNote /> : null}

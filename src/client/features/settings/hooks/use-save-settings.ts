@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -18,6 +19,15 @@ export function useSaveSettings<Values extends FieldValues>(
   fields: readonly Path<Values>[],
   alsoRefreshes?: readonly QueryKey[],
 ) {
+  // A save under way does not hold the trader on the page (docs/decisions/0065); when it fails
+  // after the card has gone, its fields are not on screen, so the refusal is a toast.
+  const isShown = useRef(false);
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
   return useUpdateProfile({
     alsoRefreshes,
     onSuccess: () =>
@@ -28,7 +38,7 @@ export function useSaveSettings<Values extends FieldValues>(
     onError: (error) =>
       reportFormError(error, {
         form,
-        fields,
+        fields: isShown.current ? fields : [],
         title: 'Error',
         fallback: 'Failed to update settings. Please try again.',
       }),
