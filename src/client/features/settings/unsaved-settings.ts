@@ -32,10 +32,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The card's key among the drafts and the user whose card it is; `isSaving` while the card's
- * save is under way.
+ * The card's key among the drafts and the user whose card it is; `sending`, the values its
+ * save under way began with (`useSaveSettings`), null when none is.
  */
-type SettingsCard = { key: string; writer: number; isSaving: boolean };
+type SettingsCard<Values> = { key: string; writer: number; sending: Values | null };
 
 /**
  * A settings card whose form shows something other than what is saved holds unsaved changes:
@@ -52,14 +52,13 @@ type SettingsCard = { key: string; writer: number; isSaving: boolean };
 export function useUnsavedSettings<Values extends FieldValues, Output>(
   form: UseFormReturn<Values, unknown, Output>,
   saved: Values,
-  { key, writer, isSaving }: SettingsCard,
+  { key, writer, sending }: SettingsCard<Values>,
 ) {
   const shown = useWatch({ control: form.control }) as Values;
   const isChanged = !sameSettings(shown, saved);
-  // The values the latest save began with (`beginSave`), which leaving does not lose while that
-  // save is under way. A login that ends keeps them all the same: that save is refused.
-  const [sending, setSending] = useState<Values | null>(null);
-  const isBeingSaved = isSaving && sending !== null && sameSettings(shown, sending);
+  // Leaving does not lose what a save under way carries; a login that ends keeps it as a
+  // draft all the same (that save is the request the server refuses).
+  const isBeingSaved = sending !== null && sameSettings(shown, sending);
   useUnsavedChanges(isChanged && !isBeingSaved);
 
   const latest = useRef({ form, shown, saved, isChanged });
@@ -87,9 +86,5 @@ export function useUnsavedSettings<Values extends FieldValues, Output>(
     });
   }, [key, writer]);
 
-  return {
-    isRestored: isRestored && isChanged,
-    /** Called as the card's save begins, with the form's values as they are sent. */
-    beginSave: () => setSending(form.getValues()),
-  };
+  return { isRestored: isRestored && isChanged };
 }

@@ -34,10 +34,10 @@ export function NotificationsCard({ user }: { user: User }) {
     resetOptions: { keepDirtyValues: true },
   });
   const save = useSaveSettings(form, []);
-  const { isRestored, beginSave } = useUnsavedSettings(form, user.preferences.notifications, {
+  const { isRestored } = useUnsavedSettings(form, user.preferences.notifications, {
     key: 'settings-notifications',
     writer: user.id,
-    isSaving: save.isPending,
+    sending: save.sending,
   });
   // No field here can be refused on its own: any failure is a toast.
 
@@ -45,9 +45,9 @@ export function NotificationsCard({ user }: { user: User }) {
     <TitledCard title="Notifications">
       <form
         className="grid gap-6"
-        onSubmit={form.handleSubmit((notifications) => {
-          if (save.mutate({ preferences: { notifications } })) beginSave();
-        })}
+        onSubmit={form.handleSubmit((notifications) =>
+          save.mutate({ preferences: { notifications } }),
+        )}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="divide-border divide-y">

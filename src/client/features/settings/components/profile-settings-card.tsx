@@ -47,10 +47,10 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
     resetOptions: { keepDirtyValues: true },
   });
   const save = useSaveSettings(form, fields);
-  const { isRestored, beginSave } = useUnsavedSettings(form, saved, {
+  const { isRestored } = useUnsavedSettings(form, saved, {
     key: 'settings-profile',
     writer: user.id,
-    isSaving: save.isPending,
+    sending: save.sending,
   });
   const {
     register,
@@ -64,9 +64,7 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
       <form
         noValidate
         className="grid gap-6"
-        onSubmit={handleSubmit((values) => {
-          if (save.mutate(values)) beginSave();
-        })}
+        onSubmit={handleSubmit((values) => save.mutate(values))}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="flex items-center gap-4">

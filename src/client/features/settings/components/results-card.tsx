@@ -69,10 +69,10 @@ export function ResultsCard({ user }: { user: User }) {
     resetOptions: { keepDirtyValues: true },
   });
   const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
-  const { isRestored, beginSave } = useUnsavedSettings(form, user.preferences.results, {
+  const { isRestored } = useUnsavedSettings(form, user.preferences.results, {
     key: 'settings-results',
     writer: user.id,
-    isSaving: save.isPending,
+    sending: save.sending,
   });
   // Sessions and figures come from the server without money while it is hidden: fetch again.
 
@@ -80,9 +80,7 @@ export function ResultsCard({ user }: { user: User }) {
     <TitledCard title="Session Results">
       <form
         className="grid gap-6"
-        onSubmit={form.handleSubmit((results) => {
-          if (save.mutate({ preferences: { results } })) beginSave();
-        })}
+        onSubmit={form.handleSubmit((results) => save.mutate({ preferences: { results } }))}
       >
         {isRestored ? <RestoredNote /> : null}
         <p className="text-muted-foreground text-sm">

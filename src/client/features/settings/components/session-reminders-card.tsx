@@ -45,10 +45,10 @@ export function SessionRemindersCard<Key extends QueryKey>({
     resetOptions: { keepDirtyValues: true },
   });
   const save = useSaveSettings(form, ['minutesBefore']);
-  const { isRestored, beginSave } = useUnsavedSettings(form, user.preferences.reminders, {
+  const { isRestored } = useUnsavedSettings(form, user.preferences.reminders, {
     key: 'settings-reminders',
     writer: user.id,
-    isSaving: save.isPending,
+    sending: save.sending,
   });
   const isOn = user.preferences.notifications.tradingSessions;
 
@@ -57,9 +57,7 @@ export function SessionRemindersCard<Key extends QueryKey>({
       <form
         noValidate
         className="grid gap-6"
-        onSubmit={form.handleSubmit((reminders) => {
-          if (save.mutate({ preferences: { reminders } })) beginSave();
-        })}
+        onSubmit={form.handleSubmit((reminders) => save.mutate({ preferences: { reminders } }))}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="grid gap-2 text-sm">

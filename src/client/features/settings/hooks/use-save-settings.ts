@@ -1,18 +1,26 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import type {
+  FieldValues,
+  Path,
+  UseFormGetValues,
+  UseFormSetError,
+  UseFormSetFocus,
+} from 'react-hook-form';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type SettingsForm<Values extends FieldValues> = {
+  getValues: UseFormGetValues<Values>;
   setError: UseFormSetError<Values>;
   setFocus: UseFormSetFocus<Values>;
 };
 
 /**
- * Saving either settings card: the same toasts for both; a refusal that names a field of the
- * card (in the order shown) is shown beside it instead.
+ * Saving a settings card: the same toasts for all; a refusal that names a field of the card
+ * (in the order shown) is shown beside it instead. `sending`: the form's values as the save
+ * under way began, null when none is (docs/decisions/0065: they are not unsaved meanwhile).
  */
 export function useSaveSettings<Values extends FieldValues>(
   form: SettingsForm<Values>,
@@ -28,7 +36,8 @@ export function useSaveSettings<Values extends FieldValues>(
       isShown.current = false;
     };
   }, []);
-  return useUpdateProfile({
+  const [sending, setSending] = useState<Values | null>(null);
+  const save = useUpdateProfile({
     alsoRefreshes,
     onSuccess: () =>
       toast({
@@ -43,4 +52,13 @@ export function useSaveSettings<Values extends FieldValues>(
         fallback: 'Failed to update settings. Please try again.',
       }),
   });
+  return {
+    ...save,
+    mutate: (...args: Parameters<typeof save.mutate>) => {
+      const started = save.mutate(...args);
+      if (started) setSending(form.getValues());
+      return started;
+    },
+    sending: save.isPending ? sending : null,
+  };
 }
