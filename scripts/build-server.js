@@ -37,6 +37,8 @@ await build({
     'sweep-images': 'src/server/sweep-images.ts',
     'manage-users': 'src/server/manage-users.ts',
     'seed-demo': 'scripts/seed-demo.ts',
+    // The import reader's process, which main.js starts for each import.
+    'read-import': 'src/server/modules/data-transfer/read-import.ts',
   },
   outdir,
   bundle: true,

@@ -21,6 +21,10 @@ import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { createDisciplineService } from './modules/discipline/discipline.service.ts';
 import { dataTransferRoutes } from './modules/data-transfer/data-transfer.routes.ts';
 import { createExportService } from './modules/data-transfer/export.service.ts';
+import {
+  createImportReader,
+  type ImportReaderOptions,
+} from './modules/data-transfer/import-reader.ts';
 import { createImportService } from './modules/data-transfer/import.service.ts';
 import { createAttemptLimits } from './modules/auth/attempt-limits.ts';
 import { openAttemptStore } from './modules/auth/attempt-store.ts';
@@ -80,6 +84,8 @@ export interface CreateAppOptions {
   images: ImageStore;
   /** The built client (dist/client); absent in development and API tests. */
   clientDir?: string;
+  /** The process that reads import files, and its limits (modules/data-transfer). */
+  importReader: ImportReaderOptions;
   logger?: FastifyServerOptions['logger'];
   /** A fixed clock for tests. */
   now?: () => Date;
@@ -118,6 +124,7 @@ export async function createApp({
   config,
   images,
   clientDir,
+  importReader,
   logger = false,
   now,
   timeouts = DEFAULT_TIMEOUTS,
@@ -228,7 +235,11 @@ export async function createApp({
       });
       await api.register(dataTransferRoutes, {
         exporter: createExportService({ database, images, ...(now ? { now } : {}) }),
-        importer: createImportService({ database, images }),
+        importer: createImportService({
+          database,
+          images,
+          reader: createImportReader({ maxHeapMb: config.importMemoryMb, ...importReader }),
+        }),
       });
       await api.register(accountRoutes, { users, limits });
       await api.register(adminRoutes, { admin });

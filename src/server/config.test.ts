@@ -56,6 +56,8 @@ describe('configuration', () => {
     ['JOBS_INTERVAL_SECONDS', '-1'],
     ['JOBS_INTERVAL_SECONDS', '1.5'],
     ['JOBS_INTERVAL_SECONDS', 'often'],
+    ['IMPORT_MEMORY_MB', '32'],
+    ['IMPORT_MEMORY_MB', 'lots'],
     ['S3_BUCKET', 'My_Bucket'],
     ['S3_BUCKET', 'ab'],
     ['REDIS_URL', 'http://cache:6379'],
@@ -104,6 +106,11 @@ describe('configuration', () => {
       loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: '"Desk, Inc." <desk@example.com>' })
         .mail?.from,
     ).toBe('"Desk, Inc." <desk@example.com>');
+  });
+
+  test('an import is read with 1024 MB unless IMPORT_MEMORY_MB says otherwise', () => {
+    expect(loadConfig({}).importMemoryMb).toBe(1024);
+    expect(loadConfig({ IMPORT_MEMORY_MB: '256' }).importMemoryMb).toBe(256);
   });
 
   test('without S3_BUCKET images stay on disk, and S3 settings have no effect', () => {

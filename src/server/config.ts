@@ -65,6 +65,7 @@ const S3_SETTINGS = [
 ] as const;
 
 const JOBS_INTERVAL_ERROR = 'must be a whole number of seconds (0: no scheduled jobs)';
+const IMPORT_MEMORY_ERROR = 'must be a whole number of megabytes from 64 to 16384';
 
 const envSchema = z.object({
   PORT: z._default(
@@ -119,6 +120,16 @@ const envSchema = z.object({
         z.lte(86_400, 'must be at most 86400 seconds (a day)'),
       ),
     300,
+  ),
+  IMPORT_MEMORY_MB: z._default(
+    z.coerce
+      .number({ error: IMPORT_MEMORY_ERROR })
+      .check(
+        z.int(IMPORT_MEMORY_ERROR),
+        z.gte(64, IMPORT_MEMORY_ERROR),
+        z.lte(16_384, IMPORT_MEMORY_ERROR),
+      ),
+    1024,
   ),
   S3_BUCKET: z.optional(
     z
@@ -180,6 +191,8 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   /** How often the scheduled jobs (weekly report, alert, mail) run; 0: never. */
   jobsIntervalSeconds: number;
+  /** The heap of the process that reads an import file, in MB (modules/data-transfer). */
+  importMemoryMb: number;
   /** The bucket that holds the images (`S3_*`); null: files under `DATA_DIR/images`. */
   s3: S3Settings | null;
 }
@@ -252,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM.trim() } : null,
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    importMemoryMb: e.IMPORT_MEMORY_MB,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -48,6 +48,18 @@ async function main(config: Config) {
     ...(import.meta.url.endsWith('/dist/server/main.js')
       ? { clientDir: fileURLToPath(new URL('../client', import.meta.url)) }
       : {}),
+    // Import files are read in a process of their own: the bundle's beside main.js, or under
+    // tsx the source.
+    importReader: {
+      script: fileURLToPath(
+        new URL(
+          import.meta.url.endsWith('.ts')
+            ? './modules/data-transfer/read-import.ts'
+            : './read-import.js',
+          import.meta.url,
+        ),
+      ),
+    },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],

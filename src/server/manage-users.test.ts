@@ -129,12 +129,18 @@ describe('npm run user:create / user:promote / user:reset-password', { timeout: 
     const { loadConfig } = await import('./config.ts');
     const { createTestImageStore } = await import('#testing/image-store.ts');
     const { login } = await import('#testing/factories.ts');
+    const { testImportReader } = await import('#testing/test-app.ts');
     const store = await createTestImageStore();
     const database = createDatabase({
       dialect: 'sqlite',
       filename: join(dataDir, 'rulekeeper.db'),
     });
-    const app = await createApp({ database, config: loadConfig({}), images: store.images });
+    const app = await createApp({
+      database,
+      config: loadConfig({}),
+      images: store.images,
+      importReader: testImportReader(),
+    });
     try {
       const cookie = await login(app, 'ann', 'ann-password-12');
       expect((await readUser('ann'))?.loginCount).toBe(1);

@@ -10,7 +10,7 @@ import type { Rule } from '#shared/schemas/rules.ts';
 import { login } from '#testing/factories.ts';
 import { createTestSchema } from '#testing/postgres-schema.ts';
 import { builtCommand } from '#testing/server-process.ts';
-import { describeEachDialect } from '#testing/test-app.ts';
+import { describeEachDialect, testImportReader } from '#testing/test-app.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase, type AppDatabase, type DatabaseOptions } from './db/client.ts';
@@ -158,7 +158,8 @@ describeEachDialect('npm run seed:demo', (dialect) => {
         const refs = await expectDemoJournal(database, dataDir, printed);
         const config = loadConfig({ DATA_DIR: dataDir });
         const images = await createImageStoreFromConfig(config);
-        const app = await createApp({ database, config, images }); // closes the database
+        // It closes the database.
+        const app = await createApp({ database, config, images, importReader: testImportReader() });
         try {
           const cookie = await login(app, printed.username, printed.password);
           const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });

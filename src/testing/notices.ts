@@ -9,6 +9,7 @@ import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createTestImageStore } from './image-store.ts';
+import { testImportReader } from './test-app.ts';
 import { createTestSchema, type TestSchema } from './postgres-schema.ts';
 
 /** A mail as the test SMTP server received it, decoded. */
@@ -185,6 +186,7 @@ export async function createSharedDatabase(dialect: DialectName) {
         database,
         config: loadConfig(env),
         images: store.images,
+        importReader: testImportReader(),
         isCheckingResponses: true,
         ...(now ? { now } : {}),
         ...(redisKeyPrefix ? { redisKeyPrefix } : {}),

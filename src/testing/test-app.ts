@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import type { ImportReaderOptions } from '#server/modules/data-transfer/import-reader.ts';
 import type { PasswordCost } from '#server/modules/users/passwords.ts';
 import { createImageStoreFromConfig } from '#server/storage/from-config.ts';
 import type { ImageStore } from '#server/storage/image-store.ts';
@@ -64,7 +65,15 @@ export function uniqueRedisKeyPrefix(): string {
   return `rulekeeper-test:${randomBytes(6).toString('hex')}:`;
 }
 
-/** The real app over a fresh database, as `npm start` builds it, without the client files. */
+/**
+ * The import reader as the server runs it: the bundle's script, which the run's global setup
+ * built from this source (a start through tsx would cost each import a quarter of a second).
+ */
+export function testImportReader(
+  overrides: Partial<ImportReaderOptions> = {},
+): ImportReaderOptions {
+  return { script: join(inject('serverBundle'), 'read-import.js'), ...overrides };
+}
 
 /** Images in a bucket of the test S3 server, or on disk in a fresh temporary folder. */
 async function createImages(config: Config, bucket: TestBucket | undefined) {
@@ -118,6 +127,7 @@ export async function createTestApp(
     database,
     config,
     images: store.images,
+    importReader: testImportReader(),
     isCheckingResponses: true,
     redisKeyPrefix: uniqueRedisKeyPrefix(),
     passwordCost: TEST_PASSWORD_COST,

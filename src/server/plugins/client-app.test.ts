@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createTestImageStore } from '#testing/image-store.ts';
+import { testImportReader } from '#testing/test-app.ts';
 import { createApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
@@ -54,6 +55,7 @@ describe('serving the built client', () => {
       database,
       config: loadConfig({}),
       images: (await createTestImageStore()).images,
+      importReader: testImportReader(),
       clientDir,
     });
   });
@@ -297,6 +299,7 @@ describe('serving a client whose list of screen files is broken', () => {
       database,
       config: loadConfig({}),
       images: (await createTestImageStore()).images,
+      importReader: testImportReader(),
       clientDir,
     });
     try {

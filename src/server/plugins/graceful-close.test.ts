@@ -9,6 +9,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDatabase } from '#server/db/client.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { buildSignup } from '#testing/factories.ts';
+import { testImportReader } from '#testing/test-app.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'rk-close-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -21,6 +22,7 @@ test('closing waits for a handler whose client hung up before it closes the data
     database,
     config: loadConfig({}),
     images: (await createTestImageStore()).images,
+    importReader: testImportReader(),
   });
   let seen: () => void = () => {};
   const isSeen = new Promise<void>((resolve) => (seen = resolve));
@@ -61,6 +63,7 @@ test('closing closes the database, unless the app was told to keep it open', asy
       database,
       config: loadConfig({}),
       images: store.images,
+      importReader: testImportReader(),
       ...(isClosingDatabase === undefined ? {} : { isClosingDatabase }),
     });
     return { app, database };

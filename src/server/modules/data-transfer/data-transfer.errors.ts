@@ -104,3 +104,11 @@ export const tooManyRulesAfterImport = (count: number) =>
     statusCode: 409,
     message: `Importing this file would give you ${count} trading rules: you can keep at most ${MAX_RULES_PER_USER}`,
   });
+
+/** Past the reader's memory (`IMPORT_MEMORY_MB`) or its time: far more values than exports hold. */
+export const tooMuchToRead = () =>
+  invalidImport(
+    'too_much_to_read',
+    'The export file holds more than this server can read in one import',
+    413,
+  );

@@ -48,46 +48,58 @@ function parseExportDocument(raw: unknown): ExportFile {
   return parsed.data;
 }
 
-interface ImportFile {
+/** What `POST /api/import` received: a ZIP's bytes, or the bare `export.json`'s. */
+export interface ImportUpload {
+  kind: 'zip' | 'json';
+  bytes: Buffer;
+}
+
+export interface ImportFile {
   document: ExportFile;
   /** The screenshots' bytes by their path in the file (`images/abc.png`). */
   images: Map<string, Buffer>;
 }
 
+/** The document's text; a byte-order mark (Notepad writes one) is not part of the JSON. */
+function parseJson(bytes: Buffer): unknown {
+  const text = bytes.toString('utf8');
+  try {
+    return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    throw notJson();
+  }
+}
+
 /**
  * The upload as a checked export: a ZIP (unpacked within limits, names checked) holding
  * `export.json`, or that JSON alone. Every screenshot the document names must be in the ZIP.
- * Throws a 400 (or 413) that says what is wrong; nothing has been written yet.
+ * Throws a 400 (or 413) that says what is wrong; nothing has been written yet. The server runs
+ * this in a process of its own (import-reader.ts), never on its own thread.
  */
-export async function readImportFile(body: unknown): Promise<ImportFile> {
-  let raw: unknown = body;
+export function readImportFile({ kind, bytes }: ImportUpload): ImportFile {
+  let json = bytes;
   let images = new Map<string, Buffer>();
-  const isZip = Buffer.isBuffer(body);
-  if (isZip) {
+  if (kind === 'zip') {
     let entries: Map<string, Buffer>;
     try {
-      entries = await readZip(body, { wanted: isWanted, limits: IMPORT_ZIP_LIMITS });
+      entries = readZip(bytes, { wanted: isWanted, limits: IMPORT_ZIP_LIMITS });
     } catch (error) {
       if (error instanceof ZipRejected) {
         throw zipRefused(error.problem, error.entry, IMPORT_ZIP_LIMITS);
       }
       throw error;
     }
-    const json = entries.get(EXPORT_JSON_NAME);
-    if (!json) throw noExportJson();
+    const found = entries.get(EXPORT_JSON_NAME);
+    if (!found) throw noExportJson();
     entries.delete(EXPORT_JSON_NAME);
+    json = found;
     images = entries;
-    try {
-      raw = JSON.parse(json.toString('utf8'));
-    } catch {
-      throw notJson();
-    }
   }
 
-  const document = parseExportDocument(raw);
+  const document = parseExportDocument(parseJson(json));
   for (const session of document.sessions) {
     if (!session.screenshot) continue;
-    if (!isZip) throw imagesNeedZip();
+    if (kind === 'json') throw imagesNeedZip();
     if (!images.has(session.screenshot)) throw missingImage(session.screenshot);
   }
   return { document, images };

@@ -18,7 +18,8 @@ import { createSessionTypesRepository } from '../sessions/session-types.reposito
 import { createSessionsRepository } from '../sessions/sessions.repository.ts';
 import { imageRefused, tooManyRulesAfterImport } from './data-transfer.errors.ts';
 import { createDataTransferRepository } from './data-transfer.repository.ts';
-import { readImportFile } from './import-file.ts';
+import type { ImportUpload } from './import-file.ts';
+import type { ImportReader } from './import-reader.ts';
 import { toHundredths } from '#shared/schemas/results.ts';
 
 /**
@@ -74,9 +75,11 @@ async function storeImportedScreenshot(images: ImageStore, path: string, bytes: 
 export function createImportService({
   database,
   images,
+  reader,
 }: {
   database: AppDatabase;
   images: ImageStore;
+  reader: ImportReader;
 }) {
   const rules = createRulesRepository(database);
   const transfer = createDataTransferRepository(database);
@@ -175,9 +178,8 @@ export function createImportService({
     Promise.all([...refs].map((ref) => deleteScreenshot(images, ref)));
 
   return {
-    /** `body`: the ZIP's bytes, or the JSON document as parsed. */
-    async importData(userId: number, body: unknown): Promise<ImportResult> {
-      const { document, images: files } = await readImportFile(body);
+    async importData(userId: number, upload: ImportUpload): Promise<ImportResult> {
+      const { document, images: files } = await reader.read(upload);
       // Checked here too, so a file that cannot fit is refused before any image is processed.
       assertRuleRoom(await rules.listRules(userId), document);
       const known = await transfer.findExistingUids(
@@ -191,7 +193,7 @@ export function createImportService({
         for (const session of document.sessions) {
           if (!session.screenshot || known.has(session.uid)) continue;
           const bytes = files.get(session.screenshot);
-          if (!bytes) continue; // readImportFile has checked that each one is there
+          if (!bytes) continue; // the reader has checked that each one is there
           refs.set(session.uid, await storeImportedScreenshot(images, session.screenshot, bytes));
         }
         const { result, used } = await apply(userId, document, refs);

@@ -1,4 +1,3 @@
-import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 
 /** What an uploaded ZIP may unpack to; past any of these it is refused, whatever it claims. */
@@ -36,8 +35,6 @@ export class ZipRejected extends Error {
  */
 const PIECE = 16 * 1024;
 const LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
-/** Pieces between two pauses for the event loop (about 1 MB of upload). */
-const YIELD_EVERY = 64;
 
 /**
  * An entry name that could climb out of a folder or mean something else on another system:
@@ -62,10 +59,10 @@ export function isUnsafeEntryName(name: string): boolean {
  * limit instead of filling the memory. Entries not wanted are counted and checked by name but
  * never inflated. Answers the wanted entries' bytes by name.
  */
-export async function readZip(
+export function readZip(
   zip: Buffer,
   { wanted, limits }: { wanted: (name: string) => boolean; limits: ZipLimits },
-): Promise<Map<string, Buffer>> {
+): Map<string, Buffer> {
   if (zip.length < 4 || LOCAL_HEADER.some((byte, index) => zip[index] !== byte)) {
     throw new ZipRejected('not-a-zip');
   }
@@ -118,8 +115,6 @@ export async function readZip(
     for (let offset = 0; offset < zip.length && !failure; offset += PIECE) {
       const end = Math.min(offset + PIECE, zip.length);
       unzip.push(zip.subarray(offset, end), end === zip.length);
-      // Inflating is synchronous: let other requests in between pieces of a large upload.
-      if ((offset / PIECE) % YIELD_EVERY === YIELD_EVERY - 1) await setImmediatePromise();
     }
   } catch {
     fail('damaged');

@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from '#shared/schemas/export.ts';
+import { everything, makeZip, postImport } from '#testing/data-transfer.ts';
+import { createLoggedInUser } from '#testing/factories.ts';
+import { createPng } from '#testing/images.ts';
+import { createRules } from '#testing/rules.ts';
+import {
+  createTestApp,
+  describeEachDialect,
+  testImportReader,
+  type TestApp,
+} from '#testing/test-app.ts';
+import { AppError } from '../../errors.ts';
+import { createImportReader } from './import-reader.ts';
+
+/** A valid export of `count` sessions, the first with a screenshot when `image` is given. */
+function exportOf(count: number, image?: string): ExportFile {
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: '2026-12-05T10:00:00.000Z',
+    profile: { username: 'ann', fullName: 'Ann', email: 'ann@example.com', companyName: null },
+    rules: [{ id: 7, description: 'Follow stop loss', notes: null, position: 0 }],
+    sessions: Array.from({ length: count }, (_, index) => ({
+      uid: `session-${String(index).padStart(5, '0')}`,
+      name: `Session ${index}`,
+      date: '2026-03-14',
+      sessionType: null,
+      notes: null,
+      complianceRating: 100,
+      checklist: [{ ruleId: 7, description: 'Follow stop loss', followed: true }],
+      screenshot: index === 0 && image ? image : null,
+      createdAt: '2026-03-14T18:00:00.000Z',
+    })),
+  };
+}
+
+/** Millions of empty objects: a few megabytes of JSON that take hundreds of megabytes parsed. */
+function flood(megabytes: number): Buffer {
+  const count = Math.floor((megabytes * 1024 * 1024) / 3);
+  return Buffer.from(`{"format":"${EXPORT_FORMAT}","x":[${'{},'.repeat(count)}{}]}`);
+}
+
+const json = (value: unknown) => ({
+  kind: 'json' as const,
+  bytes: Buffer.from(JSON.stringify(value)),
+});
+
+/** What `read` refused with: its status and words. */
+async function refusalOf(reading: Promise<unknown>) {
+  const error: unknown = await reading.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return { status: error.statusCode, message: error.message };
+}
+
+const TOO_MUCH = {
+  status: 413,
+  message: 'The export file holds more than this server can read in one import',
+};
+
+/** The processes this test process has started and not yet reaped (Linux's /proc). */
+function childProcessCount(): number {
+  const tasks = `/proc/${process.pid}/task`;
+  return readdirSync(tasks)
+    .map((task) => readFileSync(`${tasks}/${task}/children`, 'utf8').trim())
+    .filter(Boolean)
+    .flatMap((line) => line.split(' ')).length;
+}
+
+describe('the import reader, a process of its own', () => {
+  test('answers a large document whole, in its order, with the ZIP’s screenshots', async () => {
+    const reader = createImportReader(testImportReader());
+    const png = await createPng();
+    const document = exportOf(2500, 'images/first.png');
+    const zip = makeZip({ 'export.json': JSON.stringify(document), 'images/first.png': png });
+
+    const file = await reader.read({ kind: 'zip', bytes: zip });
+    // 2,500 sessions come back over 25 messages, and are put together as they were.
+    expect(file.document).toEqual(document);
+    expect([...file.images.keys()]).toEqual(['images/first.png']);
+    expect(Buffer.isBuffer(file.images.get('images/first.png'))).toBe(true);
+    expect(file.images.get('images/first.png')?.equals(png)).toBe(true);
+  });
+
+  test('passes a refusal on with its status and words', async () => {
+    const reader = createImportReader(testImportReader());
+    expect(
+      await refusalOf(reader.read({ kind: 'json', bytes: Buffer.from('{"format": ') })),
+    ).toEqual({ status: 400, message: 'The export file is not valid JSON' });
+    expect(await refusalOf(reader.read(json({ format: 'other' })))).toEqual({
+      status: 400,
+      message: 'This is not a Rulekeeper export file',
+    });
+  });
+
+  test('a file past the reader’s memory ends its process, not this one: 413, and the next file is read', async () => {
+    const reader = createImportReader(testImportReader({ maxHeapMb: 32 }));
+    expect(await refusalOf(reader.read({ kind: 'json', bytes: flood(24) }))).toEqual(TOO_MUCH);
+    // The same amplified through a ZIP: 24 MB of empty objects compress to some 24 kB.
+    const zip = makeZip({ 'export.json': flood(24) });
+    expect(zip.length).toBeLessThan(100 * 1024);
+    expect(await refusalOf(reader.read({ kind: 'zip', bytes: zip }))).toEqual(TOO_MUCH);
+    expect((await reader.read(json(exportOf(1)))).document.sessions).toHaveLength(1);
+  });
+
+  test('a file still being read at the deadline is a 413', async () => {
+    const reader = createImportReader(testImportReader({ deadlineMs: 100 }));
+    // Parsing 16 MB of empty objects takes seconds; starting the process alone takes longer.
+    expect(await refusalOf(reader.read({ kind: 'json', bytes: flood(16) }))).toEqual(TOO_MUCH);
+  });
+
+  test('reads one file at a time: the next waits for the reader before it', async () => {
+    const reader = createImportReader(testImportReader());
+    expect(childProcessCount()).toBe(0);
+    let most = 0;
+    const watching = setInterval(() => {
+      most = Math.max(most, childProcessCount());
+    }, 2);
+    try {
+      const files = await Promise.all([1, 2, 3].map((count) => reader.read(json(exportOf(count)))));
+      expect(files.map((file) => file.document.sessions.length)).toEqual([1, 2, 3]);
+    } finally {
+      clearInterval(watching);
+    }
+    expect(most).toBe(1);
+  });
+
+  test('runs the TypeScript source in development, as the server runs under tsx', async () => {
+    const script = fileURLToPath(new URL('./read-import.ts', import.meta.url));
+    const reader = createImportReader({ script });
+    expect((await reader.read(json(exportOf(2)))).document.sessions).toHaveLength(2);
+  });
+});
+
+describeEachDialect('an import past the reader’s memory (IMPORT_MEMORY_MB)', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { env: { IMPORT_MEMORY_MB: '64' } });
+  });
+  afterEach(() => t.close());
+
+  test('is a 413 that changes nothing, and the server goes on', async () => {
+    const { cookie } = await createLoggedInUser(t.app);
+    await createRules(t.app, cookie, [{ description: 'My own rule' }]);
+    const before = await everything(t);
+
+    for (const file of [flood(24).toString(), makeZip({ 'export.json': flood(24) })]) {
+      const response = await postImport(t.app, cookie, file);
+      expect(response.statusCode, response.body).toBe(413);
+      expect(response.json()).toEqual({ message: TOO_MUCH.message });
+    }
+    expect(await everything(t)).toEqual(before);
+
+    const response = await postImport(t.app, cookie, exportOf(1));
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
