@@ -179,6 +179,11 @@ export async function createApp({
   const rules = createRulesService({ database });
   const sessions = createSessionsService({ database, images });
   const admin = createAdminService({ database, users });
+  const reader = createImportReader({ maxHeapMb: config.importMemoryMb, ...importReader });
+  // Before the server waits for its requests: an import being read is answered, not waited on.
+  app.addHook('preClose', async () => {
+    reader.close();
+  });
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -235,11 +240,7 @@ export async function createApp({
       });
       await api.register(dataTransferRoutes, {
         exporter: createExportService({ database, images, ...(now ? { now } : {}) }),
-        importer: createImportService({
-          database,
-          images,
-          reader: createImportReader({ maxHeapMb: config.importMemoryMb, ...importReader }),
-        }),
+        importer: createImportService({ database, images, reader }),
       });
       await api.register(accountRoutes, { users, limits });
       await api.register(adminRoutes, { admin });

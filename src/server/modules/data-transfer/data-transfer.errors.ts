@@ -112,3 +112,21 @@ export const tooMuchToRead = () =>
     'The export file holds more than this server can read in one import',
     413,
   );
+
+/** The reader is busy with one import and others wait behind it (import-reader.ts). */
+export const importsBusy = () =>
+  new AppError({
+    code: 'import.busy',
+    statusCode: 503,
+    message: 'Other imports are being read: please try again in a minute',
+    headers: { 'retry-after': '60' },
+  });
+
+/** The server is closing (a restart): the file was not read, and nothing was changed. */
+export const importInterrupted = () =>
+  new AppError({
+    code: 'import.interrupted',
+    statusCode: 503,
+    message: 'The server is restarting: please import the file again in a minute',
+    headers: { 'retry-after': '60' },
+  });

@@ -95,6 +95,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
           401: errorSchema,
           409: errorSchema,
           413: errorSchema,
+          503: errorSchema,
         },
       },
     },

@@ -56,7 +56,7 @@ export interface ImportUpload {
 
 export interface ImportFile {
   document: ExportFile;
-  /** The screenshots' bytes by their path in the file (`images/abc.png`). */
+  /** The screenshots the sessions name, their bytes by their path (`images/abc.png`). */
   images: Map<string, Buffer>;
 }
 
@@ -97,10 +97,14 @@ export function readImportFile({ kind, bytes }: ImportUpload): ImportFile {
   }
 
   const document = parseExportDocument(parseJson(json));
+  // Only the screenshots the sessions name go on: others in the ZIP are dropped here.
+  const named = new Map<string, Buffer>();
   for (const session of document.sessions) {
     if (!session.screenshot) continue;
     if (kind === 'json') throw imagesNeedZip();
-    if (!images.has(session.screenshot)) throw missingImage(session.screenshot);
+    const bytes = images.get(session.screenshot);
+    if (!bytes) throw missingImage(session.screenshot);
+    named.set(session.screenshot, bytes);
   }
-  return { document, images };
+  return { document, images: named };
 }

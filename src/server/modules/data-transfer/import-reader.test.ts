@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from '#shared/schemas/export.ts';
@@ -13,7 +16,7 @@ import {
   type TestApp,
 } from '#testing/test-app.ts';
 import { AppError } from '../../errors.ts';
-import { createImportReader } from './import-reader.ts';
+import { createImportReader, MAX_WAITING_IMPORTS } from './import-reader.ts';
 
 /** A valid export of `count` sessions, the first with a screenshot when `image` is given. */
 function exportOf(count: number, image?: string): ExportFile {
@@ -63,21 +66,50 @@ const TOO_MUCH = {
   message: 'The export file holds more than this server can read in one import',
 };
 
-/** The processes this test process has started and not yet reaped (Linux's /proc). */
+/**
+ * The processes this test process has started and not yet reaped (Linux's /proc). A thread
+ * that ended between the listing and the read had none.
+ */
 function childProcessCount(): number {
   const tasks = `/proc/${process.pid}/task`;
   return readdirSync(tasks)
-    .map((task) => readFileSync(`${tasks}/${task}/children`, 'utf8').trim())
-    .filter(Boolean)
-    .flatMap((line) => line.split(' ')).length;
+    .flatMap((task) => {
+      try {
+        return readFileSync(`${tasks}/${task}/children`, 'utf8').trim().split(' ');
+      } catch {
+        return [];
+      }
+    })
+    .filter(Boolean).length;
+}
+
+/** Resolves once the reader's process is running, however long it takes to start. */
+async function readerStarted(baseline: number) {
+  while (childProcessCount() === baseline) await setTimeout(5);
+}
+
+/** A stand-in reader, in a folder of its own, that answers what it got of the environment. */
+function environmentReader() {
+  const folder = mkdtempSync(join(tmpdir(), 'rulekeeper-reader-'));
+  const script = join(folder, 'env-reader.mjs');
+  writeFileSync(
+    script,
+    `process.send({ type: 'refused', code: 'env', statusCode: 400, message: JSON.stringify(process.env) }, () => process.disconnect());`,
+  );
+  return { script, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 describe('the import reader, a process of its own', () => {
-  test('answers a large document whole, in its order, with the ZIP’s screenshots', async () => {
+  test('answers a large document whole, in its order, with the screenshots its sessions name', async () => {
     const reader = createImportReader(testImportReader());
     const png = await createPng();
     const document = exportOf(2500, 'images/first.png');
-    const zip = makeZip({ 'export.json': JSON.stringify(document), 'images/first.png': png });
+    const zip = makeZip({
+      'export.json': JSON.stringify(document),
+      'images/first.png': png,
+      // In the ZIP, named by no session: not sent to the server.
+      'images/unused.png': png,
+    });
 
     const file = await reader.read({ kind: 'zip', bytes: zip });
     // 2,500 sessions come back over 25 messages, and are put together as they were.
@@ -108,18 +140,19 @@ describe('the import reader, a process of its own', () => {
     expect((await reader.read(json(exportOf(1)))).document.sessions).toHaveLength(1);
   });
 
-  test('a file still being read at the deadline is a 413', async () => {
-    const reader = createImportReader(testImportReader({ deadlineMs: 100 }));
-    // Parsing 16 MB of empty objects takes seconds; starting the process alone takes longer.
-    expect(await refusalOf(reader.read({ kind: 'json', bytes: flood(16) }))).toEqual(TOO_MUCH);
+  test('a file still being read at the deadline is a 413; one read by then is answered', async () => {
+    const reader = createImportReader(testImportReader({ deadlineMs: 2000 }));
+    // 24 MB of empty objects take the reader several seconds to parse.
+    expect(await refusalOf(reader.read({ kind: 'json', bytes: flood(24) }))).toEqual(TOO_MUCH);
+    expect((await reader.read(json(exportOf(1)))).document.sessions).toHaveLength(1);
   });
 
   test('reads one file at a time: the next waits for the reader before it', async () => {
     const reader = createImportReader(testImportReader());
-    expect(childProcessCount()).toBe(0);
+    const baseline = childProcessCount();
     let most = 0;
     const watching = setInterval(() => {
-      most = Math.max(most, childProcessCount());
+      most = Math.max(most, childProcessCount() - baseline);
     }, 2);
     try {
       const files = await Promise.all([1, 2, 3].map((count) => reader.read(json(exportOf(count)))));
@@ -128,6 +161,65 @@ describe('the import reader, a process of its own', () => {
       clearInterval(watching);
     }
     expect(most).toBe(1);
+  });
+
+  test('a few imports wait their turn; one more is told to come back (503)', async () => {
+    const reader = createImportReader(testImportReader({ deadlineMs: 3000 }));
+    const baseline = childProcessCount();
+    const long = reader.read({ kind: 'json', bytes: flood(24) });
+    await readerStarted(baseline);
+    const waiting = Array.from({ length: MAX_WAITING_IMPORTS }, () =>
+      reader.read(json(exportOf(1))),
+    );
+    expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual({
+      status: 503,
+      message: 'Other imports are being read: please try again in a minute',
+    });
+    expect(await refusalOf(long)).toEqual(TOO_MUCH);
+    for (const file of await Promise.all(waiting)) expect(file.document.sessions).toHaveLength(1);
+  });
+
+  test('closing ends the file being read and answers those waiting with a 503', async () => {
+    const reader = createImportReader(testImportReader());
+    const baseline = childProcessCount();
+    const reading = reader.read({ kind: 'json', bytes: flood(24) });
+    const waiting = reader.read(json(exportOf(1)));
+    await readerStarted(baseline);
+    reader.close();
+    const restarting = {
+      status: 503,
+      message: 'The server is restarting: please import the file again in a minute',
+    };
+    expect(await refusalOf(reading)).toEqual(restarting);
+    expect(await refusalOf(waiting)).toEqual(restarting);
+    expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual(restarting);
+    expect(childProcessCount()).toBe(baseline);
+  });
+
+  test('the reader gets none of the server’s settings or secrets', async () => {
+    process.env.RULEKEEPER_TEST_SECRET = 'postgres://user:secret@db/rulekeeper';
+    const stand = environmentReader();
+    try {
+      const reader = createImportReader({ script: stand.script });
+      const { message } = await refusalOf(reader.read(json({})));
+      const environment = JSON.parse(message) as Record<string, string>;
+      expect(environment).not.toHaveProperty('RULEKEEPER_TEST_SECRET');
+      expect(
+        Object.keys(environment).every((name) =>
+          ['PATH', 'TMPDIR', 'TMP', 'TEMP', 'SYSTEMROOT'].includes(name),
+        ),
+      ).toBe(true);
+    } finally {
+      delete process.env.RULEKEEPER_TEST_SECRET;
+      stand.remove();
+    }
+  });
+
+  test('a reader that fails to run is the server’s error, not a refusal of the file', async () => {
+    const broken = createImportReader({ script: join(tmpdir(), 'no-such-reader.js') });
+    await expect(broken.read(json(exportOf(1)))).rejects.toThrow(
+      /^The import reader stopped \(1\)/,
+    );
   });
 
   test('runs the TypeScript source in development, as the server runs under tsx', async () => {
@@ -158,5 +250,28 @@ describeEachDialect('an import past the reader’s memory (IMPORT_MEMORY_MB)', (
 
     const response = await postImport(t.app, cookie, exportOf(1));
     expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('closing the server during an import', () => {
+  test('the import is answered with a 503 at once, not waited for', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const { cookie } = await createLoggedInUser(t.app);
+      const before = await everything(t);
+      const baseline = childProcessCount();
+      const importing = postImport(t.app, cookie, flood(24).toString());
+      await readerStarted(baseline);
+      await t.app.close();
+      const response = await importing;
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(response.json()).toEqual({
+        message: 'The server is restarting: please import the file again in a minute',
+      });
+      expect(await everything(t)).toEqual(before);
+    } finally {
+      await t.close();
+    }
   });
 });
