@@ -88,16 +88,23 @@ async function readerStarted(baseline: number) {
   while (childProcessCount() === baseline) await setTimeout(5);
 }
 
-/** A stand-in reader, in a folder of its own, that answers what it got of the environment. */
-function environmentReader() {
+/** A stand-in for the reader's script, in a folder of its own: `source` is its whole code. */
+function standInReader(source: string) {
   const folder = mkdtempSync(join(tmpdir(), 'rulekeeper-reader-'));
-  const script = join(folder, 'env-reader.mjs');
-  writeFileSync(
-    script,
-    `process.send({ type: 'refused', code: 'env', statusCode: 400, message: JSON.stringify(process.env) }, () => process.disconnect());`,
-  );
+  const script = join(folder, 'stand-in-reader.mjs');
+  writeFileSync(script, source);
   return { script, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
+
+/**
+ * Never answers, as a reader deep in a document that would take it minutes; it ends with the
+ * test's process, should a test fail before it is ended.
+ */
+const BUSY_READER =
+  "process.on('disconnect', () => process.exit(0)); setInterval(() => {}, 60_000);";
+
+/** Answers, as a refusal's words, the environment it was started with. */
+const ENVIRONMENT_READER = `process.send({ type: 'refused', code: 'env', statusCode: 400, message: JSON.stringify(process.env) }, () => process.disconnect());`;
 
 describe('the import reader, a process of its own', () => {
   test('answers a large document whole, in its order, with the screenshots its sessions name', async () => {
@@ -140,11 +147,16 @@ describe('the import reader, a process of its own', () => {
     expect((await reader.read(json(exportOf(1)))).document.sessions).toHaveLength(1);
   });
 
-  test('a file still being read at the deadline is a 413; one read by then is answered', async () => {
-    const reader = createImportReader(testImportReader({ deadlineMs: 2000 }));
-    // 24 MB of empty objects take the reader several seconds to parse.
-    expect(await refusalOf(reader.read({ kind: 'json', bytes: flood(24) }))).toEqual(TOO_MUCH);
-    expect((await reader.read(json(exportOf(1)))).document.sessions).toHaveLength(1);
+  test('a reader still reading at the deadline is ended, and the import is a 413', async () => {
+    const busy = standInReader(BUSY_READER);
+    try {
+      const baseline = childProcessCount();
+      const reader = createImportReader({ script: busy.script, deadlineMs: 500 });
+      expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual(TOO_MUCH);
+      expect(childProcessCount()).toBe(baseline);
+    } finally {
+      busy.remove();
+    }
   });
 
   test('reads one file at a time: the next waits for the reader before it', async () => {
@@ -164,7 +176,8 @@ describe('the import reader, a process of its own', () => {
   });
 
   test('a few imports wait their turn; one more is told to come back (503)', async () => {
-    const reader = createImportReader(testImportReader({ deadlineMs: 3000 }));
+    // The first ends past its heap (413), the others are small enough for it.
+    const reader = createImportReader(testImportReader({ maxHeapMb: 32 }));
     const baseline = childProcessCount();
     const long = reader.read({ kind: 'json', bytes: flood(24) });
     await readerStarted(baseline);
@@ -180,25 +193,30 @@ describe('the import reader, a process of its own', () => {
   });
 
   test('closing ends the file being read and answers those waiting with a 503', async () => {
-    const reader = createImportReader(testImportReader());
-    const baseline = childProcessCount();
-    const reading = reader.read({ kind: 'json', bytes: flood(24) });
-    const waiting = reader.read(json(exportOf(1)));
-    await readerStarted(baseline);
-    reader.close();
-    const restarting = {
-      status: 503,
-      message: 'The server is restarting: please import the file again in a minute',
-    };
-    expect(await refusalOf(reading)).toEqual(restarting);
-    expect(await refusalOf(waiting)).toEqual(restarting);
-    expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual(restarting);
-    expect(childProcessCount()).toBe(baseline);
+    const busy = standInReader(BUSY_READER);
+    try {
+      const reader = createImportReader({ script: busy.script });
+      const baseline = childProcessCount();
+      const reading = reader.read(json(exportOf(1)));
+      const waiting = reader.read(json(exportOf(1)));
+      await readerStarted(baseline);
+      reader.close();
+      const restarting = {
+        status: 503,
+        message: 'The server is restarting: please import the file again in a minute',
+      };
+      expect(await refusalOf(reading)).toEqual(restarting);
+      expect(await refusalOf(waiting)).toEqual(restarting);
+      expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual(restarting);
+      expect(childProcessCount()).toBe(baseline);
+    } finally {
+      busy.remove();
+    }
   });
 
   test('the reader gets none of the server’s settings or secrets', async () => {
     process.env.RULEKEEPER_TEST_SECRET = 'postgres://user:secret@db/rulekeeper';
-    const stand = environmentReader();
+    const stand = standInReader(ENVIRONMENT_READER);
     try {
       const reader = createImportReader({ script: stand.script });
       const { message } = await refusalOf(reader.read(json({})));
@@ -260,7 +278,7 @@ describe('closing the server during an import', () => {
       const { cookie } = await createLoggedInUser(t.app);
       const before = await everything(t);
       const baseline = childProcessCount();
-      const importing = postImport(t.app, cookie, flood(24).toString());
+      const importing = postImport(t.app, cookie, flood(48).toString());
       await readerStarted(baseline);
       await t.app.close();
       const response = await importing;
