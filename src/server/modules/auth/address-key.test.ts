@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { addressKey } from './address-key.ts';
+import { addressKey, networkKey } from './address-key.ts';
 
 test.each([
   ['an IPv4 address is its own key', '192.0.2.7', '192.0.2.7'],
@@ -19,4 +19,16 @@ test.each([
   ['not an address (a proxy wrote something else)', 'unknown', 'unknown'],
 ])('%s', (_case, address, key) => {
   expect(addressKey(address)).toBe(key);
+});
+
+test.each([
+  ['an IPv6 address is in its /48', '2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+  ['another /64 of the same /48', '2001:db8:1:ffff::1', '2001:db8:1::/48'],
+  ['the next /48 is another network', '2001:db8:2::1', '2001:db8:2::/48'],
+  ['a zone names the interface, not the network', 'fe80::1%eth0', 'fe80:0:0::/48'],
+  ['an IPv4 address has none beside its own key', '192.0.2.7', null],
+  ['nor has one a dual-stack socket reports', '::ffff:192.0.2.7', null],
+  ['nor what is not an address', 'unknown', null],
+])('the network: %s', (_case, address, key) => {
+  expect(networkKey(address)).toBe(key);
 });

@@ -11,19 +11,41 @@ import { isIPv6 } from 'node:net';
  * address included, is its own key.
  */
 export function addressKey(address: string): string {
-  // A zone (`fe80::1%eth0`) names the host's interface, not the client.
-  const bare = address.split('%', 1)[0] ?? address;
-  if (!isIPv6(bare)) return address;
-  const groups = hexGroups(bare.toLowerCase());
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (isIpv4Mapped(groups)) {
     const [high = 0, low = 0] = groups.slice(6);
     return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toString(16))
-    .join(':')}::/64`;
+  return prefixKey(groups, 64);
 }
+
+/**
+ * The network an IPv6 client's site is given, its /48, whose attempts are counted too under a
+ * higher limit: a tunnel broker gives anyone a /48 for free, 65,536 /64s to count as as many
+ * clients. Null for an IPv4 client (its address is already the whole of what it holds).
+ */
+export function networkKey(address: string): string | null {
+  const groups = ipv6Groups(address);
+  return groups && !isIpv4Mapped(groups) ? prefixKey(groups, 48) : null;
+}
+
+/** The groups of an IPv6 address (its zone, `%eth0`, names the host's interface: dropped). */
+function ipv6Groups(address: string): number[] | null {
+  const bare = address.split('%', 1)[0] ?? address;
+  return isIPv6(bare) ? hexGroups(bare.toLowerCase()) : null;
+}
+
+/** `::ffff:192.0.2.1`: an IPv4 client as a dual-stack socket reports it. */
+const isIpv4Mapped = (groups: number[]) =>
+  groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+
+/** `2001:db8:1::/48`, the network's groups in full and its prefix length. */
+const prefixKey = (groups: number[], bits: 48 | 64) =>
+  `${groups
+    .slice(0, bits / 16)
+    .map((group) => group.toString(16))
+    .join(':')}::/${bits}`;
 
 /** The eight 16-bit groups of a valid IPv6 address (`isIPv6`), `::` and a dotted tail expanded. */
 function hexGroups(address: string): number[] {

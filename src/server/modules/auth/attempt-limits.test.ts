@@ -12,6 +12,7 @@ import {
   createAttemptLimits,
   MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
   MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+  NETWORK_FACTOR,
 } from './attempt-limits.ts';
 import {
   memoryAttemptStore,
@@ -176,6 +177,28 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
     expect((await signupFrom('::ffff:192.0.2.80')).statusCode).toBe(201);
     expect((await signupFrom('192.0.2.80')).statusCode).toBe(201);
     expect((await signupFrom('::ffff:192.0.2.80')).statusCode).toBe(429);
+  });
+
+  test('an IPv6 site counts by its /48 too: a new /64 of it each time does not escape the limits', async () => {
+    t = await createApp({ SIGNUP_RATE_LIMIT: '2' });
+    // Each attempt from another /64 of one /48, as a tunnel broker's free /48 allows.
+    const from = (i: number) => `2001:db8:9:${(i + 1).toString(16)}::1`;
+    const siteLimit = MAX_LOGIN_ATTEMPTS_PER_ADDRESS * NETWORK_FACTOR;
+    const statuses = [];
+    for (let i = 0; i <= siteLimit; i += 1) {
+      statuses.push((await attempt(`nobody-${i}`, 'guess-guess', from(i))).statusCode);
+    }
+    expect(statusCounts(statuses)).toEqual({ 401: siteLimit, 429: 1 });
+    // The next /48 is another site.
+    expect((await attempt('someone', 'guess-guess', '2001:db8:a::1')).statusCode).toBe(401);
+
+    const signups = [];
+    for (let i = 0; i <= 2 * NETWORK_FACTOR; i += 1) {
+      signups.push((await signupFrom(`2001:db8:b:${(i + 1).toString(16)}::1`)).statusCode);
+    }
+    expect(statusCounts(signups)).toEqual({ 201: 2 * NETWORK_FACTOR, 429: 1 });
+    expect(signups.at(-1)).toBe(429);
+    expect((await signupFrom('2001:db8:c::1')).statusCode).toBe(201);
   });
 });
 

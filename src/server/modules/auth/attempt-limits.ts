@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
 import { normalizeUsername } from '../users/user-dto.ts';
-import { addressKey } from './address-key.ts';
+import { addressKey, networkKey } from './address-key.ts';
 import type { AttemptStore } from './attempt-store.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
@@ -9,6 +9,11 @@ const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const MAX_LOGIN_ATTEMPTS_PER_USERNAME = 10;
 /** Login attempts per address in the window: generous, as a whole trading desk may sit behind one. */
 export const MAX_LOGIN_ATTEMPTS_PER_ADDRESS = 50;
+/**
+ * An IPv6 site's /48 (65,536 /64s, each counted as a client) is allowed this many times one
+ * client's logins and signups: a site of many traders, without the /64s of one attacker.
+ */
+export const NETWORK_FACTOR = 4;
 const SIGNUP_WINDOW_SECONDS = 60 * 60;
 
 function tooManyAttempts(what: string, msBeforeNext: number) {
@@ -52,9 +57,58 @@ export function createAttemptLimits({
     points: signupsPerHour,
     durationSeconds: SIGNUP_WINDOW_SECONDS,
   });
+  const loginsPerNetwork = store.counter({
+    name: 'login-network',
+    points: MAX_LOGIN_ATTEMPTS_PER_ADDRESS * NETWORK_FACTOR,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
+  });
+  const signupsPerNetwork = store.counter({
+    name: 'signup-network',
+    points: signupsPerHour * NETWORK_FACTOR,
+    durationSeconds: SIGNUP_WINDOW_SECONDS,
+  });
+
+  /** The address's counter, and its network's when it has one (IPv6). */
+  const byAddress = (
+    address: string,
+    perAddress: RateLimiterAbstract,
+    perNetwork: RateLimiterAbstract,
+  ) => {
+    const network = networkKey(address);
+    const counters: Counter[] = [[perAddress, addressKey(address)]];
+    if (network) counters.push([perNetwork, network]);
+    return counters;
+  };
 
   const refund = async (counters: Counter[]) => {
     await Promise.all(counters.map(([limiter, key]) => limiter.reward(key)));
+  };
+
+  /**
+   * Counts one attempt on every counter, or throws a 429 naming `what` when any is spent.
+   * Every increment made is then taken back, also the one that found its counter spent: a
+   * refused attempt checked nothing, so a later refund (a good login in flight) frees a real
+   * attempt. A counter whose store failed made none.
+   */
+  const consumeAll = async (counters: Counter[], what: string) => {
+    const results = await Promise.allSettled(
+      counters.map(([limiter, key]) => limiter.consume(key)),
+    );
+    const refusals = results.flatMap((result) =>
+      result.status === 'rejected' ? [result.reason as unknown] : [],
+    );
+    if (refusals.length === 0) return;
+    await refund(
+      counters.filter((_, index) => {
+        const result = results[index];
+        return result?.status === 'fulfilled' || result?.reason instanceof RateLimiterRes;
+      }),
+    );
+    const waits = refusals.map((reason) => {
+      if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
+      throw reason;
+    });
+    throw tooManyAttempts(what, Math.max(...waits));
   };
 
   return {
@@ -66,44 +120,19 @@ export function createAttemptLimits({
      */
     async countLoginAttempt(address: string, username: string): Promise<() => Promise<void>> {
       const counters: Counter[] = [
-        [loginsPerAddress, addressKey(address)],
+        ...byAddress(address, loginsPerAddress, loginsPerNetwork),
         [loginsPerUsername, normalizeUsername(username)],
       ];
-      const results = await Promise.allSettled(
-        counters.map(([limiter, key]) => limiter.consume(key)),
-      );
-      const refusals = results.flatMap((result) =>
-        result.status === 'rejected' ? [result.reason as unknown] : [],
-      );
-      if (refusals.length > 0) {
-        // Every increment made is taken back, also the one that found its counter spent: a
-        // refused attempt checked nothing, so a later refund (a good login in flight) frees a
-        // real attempt. A counter whose store failed made none.
-        await refund(
-          counters.filter((_, index) => {
-            const result = results[index];
-            return result?.status === 'fulfilled' || result?.reason instanceof RateLimiterRes;
-          }),
-        );
-        const waits = refusals.map((reason) => {
-          if (reason instanceof RateLimiterRes) return reason.msBeforeNext;
-          throw reason;
-        });
-        throw tooManyAttempts('login attempts', Math.max(...waits));
-      }
+      await consumeAll(counters, 'login attempts');
       return () => refund(counters);
     },
 
     /** Counts a signup against the address before its password is hashed; never refunded. */
     async countSignup(address: string): Promise<void> {
-      try {
-        await signupsPerAddress.consume(addressKey(address));
-      } catch (reason) {
-        if (reason instanceof RateLimiterRes) {
-          throw tooManyAttempts('signups from this address', reason.msBeforeNext);
-        }
-        throw reason;
-      }
+      await consumeAll(
+        byAddress(address, signupsPerAddress, signupsPerNetwork),
+        'signups from this address',
+      );
     },
   };
 }
