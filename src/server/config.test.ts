@@ -58,6 +58,8 @@ describe('configuration', () => {
     ['JOBS_INTERVAL_SECONDS', 'often'],
     ['IMPORT_MEMORY_MB', '32'],
     ['IMPORT_MEMORY_MB', 'lots'],
+    ['IMPORT_MEMORY_MB', '16385'],
+    ['JOBS_INTERVAL_SECONDS', '86401'],
     ['S3_BUCKET', 'My_Bucket'],
     ['S3_BUCKET', 'ab'],
     ['REDIS_URL', 'http://cache:6379'],

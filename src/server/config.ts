@@ -64,8 +64,22 @@ const S3_SETTINGS = [
   'S3_PREFIX',
 ] as const;
 
-const JOBS_INTERVAL_ERROR = 'must be a whole number of seconds (0: no scheduled jobs)';
-const IMPORT_MEMORY_ERROR = 'must be a whole number of megabytes from 64 to 16384';
+/** A whole number from `min` to `max`, `fallback` when unset; `error` says what is expected. */
+const wholeNumber = ({
+  min,
+  max,
+  fallback,
+  error,
+}: {
+  min: number;
+  max: number;
+  fallback: number;
+  error: string;
+}) =>
+  z._default(
+    z.coerce.number({ error }).check(z.int(error), z.gte(min, error), z.lte(max, error)),
+    fallback,
+  );
 
 const envSchema = z.object({
   PORT: z._default(
@@ -111,26 +125,18 @@ const envSchema = z.object({
     }),
   ),
   MAIL_FROM: z.optional(mailFromSchema),
-  JOBS_INTERVAL_SECONDS: z._default(
-    z.coerce
-      .number({ error: JOBS_INTERVAL_ERROR })
-      .check(
-        z.int(JOBS_INTERVAL_ERROR),
-        z.gte(0, JOBS_INTERVAL_ERROR),
-        z.lte(86_400, 'must be at most 86400 seconds (a day)'),
-      ),
-    300,
-  ),
-  IMPORT_MEMORY_MB: z._default(
-    z.coerce
-      .number({ error: IMPORT_MEMORY_ERROR })
-      .check(
-        z.int(IMPORT_MEMORY_ERROR),
-        z.gte(64, IMPORT_MEMORY_ERROR),
-        z.lte(16_384, IMPORT_MEMORY_ERROR),
-      ),
-    1024,
-  ),
+  JOBS_INTERVAL_SECONDS: wholeNumber({
+    min: 0,
+    max: 86_400,
+    fallback: 300,
+    error: 'must be a whole number of seconds from 0 to 86400, a day (0: no scheduled jobs)',
+  }),
+  IMPORT_MEMORY_MB: wholeNumber({
+    min: 64,
+    max: 16_384,
+    fallback: 1024,
+    error: 'must be a whole number of megabytes from 64 to 16384',
+  }),
   S3_BUCKET: z.optional(
     z
       .string()

@@ -1,6 +1,6 @@
 import { MAX_RULES_PER_USER } from '#shared/constants.ts';
 import { EXPORT_JSON_NAME, EXPORT_VERSION } from '#shared/schemas/export.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, createErrorFactory } from '../../errors.ts';
 import type { ImageProblem } from '../../images/process-image.ts';
 import type { ZipProblem } from './zip-reader.ts';
 
@@ -114,19 +114,17 @@ export const tooMuchToRead = () =>
   );
 
 /** The reader is busy with one import and others wait behind it (import-reader.ts). */
-export const importsBusy = () =>
-  new AppError({
-    code: 'import.busy',
-    statusCode: 503,
-    message: 'Other imports are being read: please try again in a minute',
-    headers: { 'retry-after': '60' },
-  });
+export const importsBusy = createErrorFactory({
+  code: 'import.busy',
+  statusCode: 503,
+  message: 'Other imports are being read: please try again in a minute',
+  headers: { 'retry-after': '60' },
+});
 
 /** The server is closing (a restart): the file was not read, and nothing was changed. */
-export const importInterrupted = () =>
-  new AppError({
-    code: 'import.interrupted',
-    statusCode: 503,
-    message: 'The server is restarting: please import the file again in a minute',
-    headers: { 'retry-after': '60' },
-  });
+export const importInterrupted = createErrorFactory({
+  code: 'import.interrupted',
+  statusCode: 503,
+  message: 'The server is restarting: please import the file again in a minute',
+  headers: { 'retry-after': '60' },
+});

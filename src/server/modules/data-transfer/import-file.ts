@@ -74,7 +74,7 @@ function parseJson(bytes: Buffer): unknown {
  * The upload as a checked export: a ZIP (unpacked within limits, names checked) holding
  * `export.json`, or that JSON alone. Every screenshot the document names must be in the ZIP.
  * Throws a 400 (or 413) that says what is wrong; nothing has been written yet. The server runs
- * this in a process of its own (import-reader.ts), never on its own thread.
+ * this in a process of its own (import-reader.ts), never on the thread that answers requests.
  */
 export function readImportFile({ kind, bytes }: ImportUpload): ImportFile {
   let json = bytes;

@@ -20,7 +20,7 @@ export interface ImportReaderOptions {
    * (200 MB: 50,000 sessions of 70 checklist items) took about 700 MB parsed and checked.
    */
   maxHeapMb?: number;
-  /** From the reader's start; that largest document took 11–14 s on a 2-core machine. */
+  /** From the reader's start; that largest document took 11–15 s on a 2-core machine. */
   deadlineMs?: number;
 }
 
