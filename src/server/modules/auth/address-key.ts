@@ -6,14 +6,16 @@ import { isIPv6 } from 'node:net';
  * An IPv6 client is commonly given a whole /64 network, 2^64 addresses of its own, and can send
  * each request from another of them: counted address by address, the per-address limits would
  * hold nobody back. IPv6 addresses are therefore counted by their /64 network, the smallest
- * block one subscriber is given; an IPv4 address written as IPv6 (`::ffff:192.0.2.1`, as a
- * dual-stack socket reports IPv4 clients) counts as that IPv4 address. Anything else, an IPv4
- * address included, is its own key.
+ * block one subscriber is given. An IPv4 client written as IPv6 counts as its IPv4 address:
+ * `::ffff:192.0.2.1`, as a dual-stack socket reports IPv4 clients, and `64:ff9b::192.0.2.1`, as
+ * a translator in front of an IPv6-only server reports them (the well-known prefix of RFC 6052;
+ * counted by its /64, every IPv4 client of the internet would share one key). Anything else, an
+ * IPv4 address included, is its own key.
  */
 export function addressKey(address: string): string {
   const groups = ipv6Groups(address);
   if (!groups) return address;
-  if (isIpv4Mapped(groups)) {
+  if (carriesIpv4(groups)) {
     const [high = 0, low = 0] = groups.slice(6);
     return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
@@ -27,7 +29,7 @@ export function addressKey(address: string): string {
  */
 export function networkKey(address: string): string | null {
   const groups = ipv6Groups(address);
-  return groups && !isIpv4Mapped(groups) ? prefixKey(groups, 48) : null;
+  return groups && !carriesIpv4(groups) ? prefixKey(groups, 48) : null;
 }
 
 /** The groups of an IPv6 address (its zone, `%eth0`, names the host's interface: dropped). */
@@ -36,9 +38,12 @@ function ipv6Groups(address: string): number[] | null {
   return isIPv6(bare) ? hexGroups(bare.toLowerCase()) : null;
 }
 
-/** `::ffff:192.0.2.1`: an IPv4 client as a dual-stack socket reports it. */
-const isIpv4Mapped = (groups: number[]) =>
-  groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+/** Whether the first 96 bits are `::ffff:0:0/96` (IPv4-mapped) or `64:ff9b::/96` (translated). */
+const carriesIpv4 = ([a, b, c, d, e, f]: number[]) =>
+  c === 0 &&
+  d === 0 &&
+  e === 0 &&
+  ((a === 0 && b === 0 && f === 0xffff) || (a === 0x64 && b === 0xff9b && f === 0));
 
 /** `2001:db8:1::/48`, the network's groups in full and its prefix length. */
 const prefixKey = (groups: number[], bits: 48 | 64) =>
