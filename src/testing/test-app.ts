@@ -114,15 +114,28 @@ export async function createTestApp(
     isCountingInRedis?: boolean;
     /** The server's log, which the tests otherwise leave off. */
     logger?: CreateAppOptions['logger'];
+    /** A second instance of this app: on its database and image store, which it closes. */
+    instanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase(dialect);
+  const first = overrides.instanceOf;
+  const { database, drop } = first
+    ? { database: first.database, drop: async () => {} }
+    : await createTestDatabase(dialect);
   const config: Config = loadConfig({
     ...overrides.s3?.env,
     ...overrides.env,
     ...(overrides.isCountingInRedis ? { REDIS_URL: testRedisUrl() } : {}),
   });
-  const store = await createImages(config, overrides.s3);
+  const store = first
+    ? {
+        images: first.images,
+        dir: first.imageDir,
+        listFiles: first.listImageFiles,
+        setWrittenAt: first.setImageWrittenAt,
+        remove: async () => {},
+      }
+    : await createImages(config, overrides.s3);
   const app = await createApp({
     database,
     config,

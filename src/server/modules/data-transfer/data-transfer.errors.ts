@@ -113,6 +113,16 @@ export const tooMuchToRead = () =>
     413,
   );
 
+/**
+ * The trader's own import is still under way (a second tab, a second click): refused before
+ * its upload is read, so that one trader holds one upload in the server's memory at most.
+ */
+export const importUnderway = createErrorFactory({
+  code: 'import.underway',
+  statusCode: 429,
+  message: 'An import of yours is still being read: please wait for it to finish',
+});
+
 /** The reader is busy with one import and others wait behind it (import-reader.ts). */
 export const importsBusy = createErrorFactory({
   code: 'import.busy',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { IMPORT_MAX_BYTES, importResultSchema } from '#shared/schemas/export.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { foreignFormat, IMPORT_TOO_LARGE } from './data-transfer.errors.ts';
+import { foreignFormat, IMPORT_TOO_LARGE, importUnderway } from './data-transfer.errors.ts';
 import type { createExportService } from './export.service.ts';
 import type { ImportUpload } from './import-file.ts';
 import type { createImportService } from './import.service.ts';
@@ -40,6 +40,12 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, { kind: 'json', bytes: body as Buffer } satisfies ImportUpload),
   );
+
+  // One import per trader at a time, claimed before the upload is read and given back when the
+  // answer is sent or the connection ends: an upload is up to 200 MB held in memory until it is
+  // read, and the reader reads one at a time for everyone, so uploads in parallel from one
+  // trader could fill the server's memory or the reader's queue.
+  const importing = new Set<number>();
 
   app.get(
     '/export',
@@ -95,8 +101,15 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
           401: errorSchema,
           409: errorSchema,
           413: errorSchema,
+          429: errorSchema,
           503: errorSchema,
         },
+      },
+      preParsing: async (request, reply) => {
+        const { id } = requireUser(request);
+        if (importing.has(id)) throw importUnderway();
+        importing.add(id);
+        reply.raw.once('close', () => importing.delete(id));
       },
     },
     async (request) => importer.importData(requireUser(request).id, uploadOf(request.body)),
