@@ -16,7 +16,8 @@ import {
   type TestApp,
 } from '#testing/test-app.ts';
 import { AppError } from '../../errors.ts';
-import { createImportReader, MAX_WAITING_IMPORTS } from './import-reader.ts';
+import type { ImportUpload } from './import-file.ts';
+import { createImportReader, MAX_WAITING_IMPORTS, type ImportReader } from './import-reader.ts';
 
 /** A valid export of `count` sessions, the first with a screenshot when `image` is given. */
 function exportOf(count: number, image?: string): ExportFile {
@@ -50,6 +51,10 @@ const json = (value: unknown) => ({
   kind: 'json' as const,
   bytes: Buffer.from(JSON.stringify(value)),
 });
+
+/** The file a reader answers, used by nothing else. */
+const readWhole = (reader: ImportReader, upload: ImportUpload) =>
+  reader.read(upload, async (file) => file);
 
 /** What `read` refused with: its status and words. */
 async function refusalOf(reading: Promise<unknown>) {
@@ -118,7 +123,7 @@ describe('the import reader, a process of its own', () => {
       'images/unused.png': png,
     });
 
-    const file = await reader.read({ kind: 'zip', bytes: zip });
+    const file = await readWhole(reader, { kind: 'zip', bytes: zip });
     // 2,500 sessions come back over 25 messages, and are put together as they were.
     expect(file.document).toEqual(document);
     expect([...file.images.keys()]).toEqual(['images/first.png']);
@@ -129,9 +134,9 @@ describe('the import reader, a process of its own', () => {
   test('passes a refusal on with its status and words', async () => {
     const reader = createImportReader(testImportReader());
     expect(
-      await refusalOf(reader.read({ kind: 'json', bytes: Buffer.from('{"format": ') })),
+      await refusalOf(readWhole(reader, { kind: 'json', bytes: Buffer.from('{"format": ') })),
     ).toEqual({ status: 400, message: 'The export file is not valid JSON' });
-    expect(await refusalOf(reader.read(json({ format: 'other' })))).toEqual({
+    expect(await refusalOf(readWhole(reader, json({ format: 'other' })))).toEqual({
       status: 400,
       message: 'This is not a Rulekeeper export file',
     });
@@ -139,12 +144,14 @@ describe('the import reader, a process of its own', () => {
 
   test('a file past the reader’s memory ends its process, not this one: 413, and the next file is read', async () => {
     const reader = createImportReader(testImportReader({ maxHeapMb: 32 }));
-    expect(await refusalOf(reader.read({ kind: 'json', bytes: flood(24) }))).toEqual(TOO_MUCH);
+    expect(await refusalOf(readWhole(reader, { kind: 'json', bytes: flood(24) }))).toEqual(
+      TOO_MUCH,
+    );
     // The same amplified through a ZIP: 24 MB of empty objects compress to some 24 kB.
     const zip = makeZip({ 'export.json': flood(24) });
     expect(zip.length).toBeLessThan(100 * 1024);
-    expect(await refusalOf(reader.read({ kind: 'zip', bytes: zip }))).toEqual(TOO_MUCH);
-    expect((await reader.read(json(exportOf(1)))).document.sessions).toHaveLength(1);
+    expect(await refusalOf(readWhole(reader, { kind: 'zip', bytes: zip }))).toEqual(TOO_MUCH);
+    expect((await readWhole(reader, json(exportOf(1)))).document.sessions).toHaveLength(1);
   });
 
   test('a reader still reading at the deadline is ended, and the import is a 413', async () => {
@@ -152,7 +159,7 @@ describe('the import reader, a process of its own', () => {
     try {
       const baseline = childProcessCount();
       const reader = createImportReader({ script: busy.script, deadlineMs: 500 });
-      expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual(TOO_MUCH);
+      expect(await refusalOf(readWhole(reader, json(exportOf(1))))).toEqual(TOO_MUCH);
       expect(childProcessCount()).toBe(baseline);
     } finally {
       busy.remove();
@@ -167,7 +174,9 @@ describe('the import reader, a process of its own', () => {
       most = Math.max(most, childProcessCount() - baseline);
     }, 2);
     try {
-      const files = await Promise.all([1, 2, 3].map((count) => reader.read(json(exportOf(count)))));
+      const files = await Promise.all(
+        [1, 2, 3].map((count) => readWhole(reader, json(exportOf(count)))),
+      );
       expect(files.map((file) => file.document.sessions.length)).toEqual([1, 2, 3]);
     } finally {
       clearInterval(watching);
@@ -175,16 +184,42 @@ describe('the import reader, a process of its own', () => {
     expect(most).toBe(1);
   });
 
+  test('the next file is read once the one before has been used', async () => {
+    const reader = createImportReader(testImportReader());
+    const baseline = childProcessCount();
+    let release = () => {};
+    const using = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isUsing = false;
+    const first = reader.read(json(exportOf(1)), async () => {
+      isUsing = true;
+      await using;
+    });
+    const second = reader.read(json(exportOf(2)), async (file) => file.document.sessions.length);
+    while (!isUsing) await setTimeout(5);
+    // No reader runs while the first file is used: starting one alone takes about 60 ms.
+    let most = 0;
+    for (let tick = 0; tick < 150; tick++) {
+      most = Math.max(most, childProcessCount() - baseline);
+      await setTimeout(2);
+    }
+    expect(most).toBe(0);
+    release();
+    await first;
+    expect(await second).toBe(2);
+  });
+
   test('a few imports wait their turn; one more is told to come back (503)', async () => {
     // The first ends past its heap (413), the others are small enough for it.
     const reader = createImportReader(testImportReader({ maxHeapMb: 32 }));
     const baseline = childProcessCount();
-    const long = reader.read({ kind: 'json', bytes: flood(24) });
+    const long = readWhole(reader, { kind: 'json', bytes: flood(24) });
     await readerStarted(baseline);
     const waiting = Array.from({ length: MAX_WAITING_IMPORTS }, () =>
-      reader.read(json(exportOf(1))),
+      readWhole(reader, json(exportOf(1))),
     );
-    expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual({
+    expect(await refusalOf(readWhole(reader, json(exportOf(1))))).toEqual({
       status: 503,
       message: 'Other imports are being read: please try again in a minute',
     });
@@ -197,8 +232,8 @@ describe('the import reader, a process of its own', () => {
     try {
       const reader = createImportReader({ script: busy.script });
       const baseline = childProcessCount();
-      const reading = reader.read(json(exportOf(1)));
-      const waiting = reader.read(json(exportOf(1)));
+      const reading = readWhole(reader, json(exportOf(1)));
+      const waiting = readWhole(reader, json(exportOf(1)));
       await readerStarted(baseline);
       reader.close();
       const restarting = {
@@ -207,7 +242,7 @@ describe('the import reader, a process of its own', () => {
       };
       expect(await refusalOf(reading)).toEqual(restarting);
       expect(await refusalOf(waiting)).toEqual(restarting);
-      expect(await refusalOf(reader.read(json(exportOf(1))))).toEqual(restarting);
+      expect(await refusalOf(readWhole(reader, json(exportOf(1))))).toEqual(restarting);
       expect(childProcessCount()).toBe(baseline);
     } finally {
       busy.remove();
@@ -219,7 +254,7 @@ describe('the import reader, a process of its own', () => {
     const stand = standInReader(ENVIRONMENT_READER);
     try {
       const reader = createImportReader({ script: stand.script });
-      const { message } = await refusalOf(reader.read(json({})));
+      const { message } = await refusalOf(readWhole(reader, json({})));
       const environment = JSON.parse(message) as Record<string, string>;
       expect(environment).not.toHaveProperty('RULEKEEPER_TEST_SECRET');
       expect(
@@ -235,7 +270,7 @@ describe('the import reader, a process of its own', () => {
 
   test('a reader that fails to run is the server’s error, not a refusal of the file', async () => {
     const broken = createImportReader({ script: join(tmpdir(), 'no-such-reader.js') });
-    await expect(broken.read(json(exportOf(1)))).rejects.toThrow(
+    await expect(readWhole(broken, json(exportOf(1)))).rejects.toThrow(
       /^The import reader stopped \(1\)/,
     );
   });
@@ -243,7 +278,7 @@ describe('the import reader, a process of its own', () => {
   test('runs the TypeScript source in development, as the server runs under tsx', async () => {
     const script = fileURLToPath(new URL('./read-import.ts', import.meta.url));
     const reader = createImportReader({ script });
-    expect((await reader.read(json(exportOf(2)))).document.sessions).toHaveLength(2);
+    expect((await readWhole(reader, json(exportOf(2)))).document.sessions).toHaveLength(2);
   });
 });
 

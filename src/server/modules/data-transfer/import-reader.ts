@@ -58,7 +58,7 @@ function readerEnv(): NodeJS.ProcessEnv {
  * server goes on answering, the reader's heap is limited (a worker thread's limit can abort the
  * whole process when it is reached), and a file past the limit or the deadline is a 413. The
  * upload goes to the reader through its standard input, written while the server does other
- * work. One import is read at a time per instance; a few wait their turn.
+ * work. One import is read and used at a time per instance; a few wait their turn.
  */
 export function createImportReader({
   script,
@@ -146,16 +146,19 @@ export function createImportReader({
   let waiting = 0;
   return {
     /**
-     * The upload checked, as readImportFile answers it, or its refusal: 400 or 413 for the
-     * file, 503 when too many imports wait or the server is closing.
+     * Reads the upload and hands the checked file (as readImportFile answers it) to `use`,
+     * whose answer it passes on. The next import is read once `use` has settled: a file's
+     * sessions and screenshots, hundreds of megabytes at the limits, are in the server's memory
+     * one file at a time. Refusals: 400 or 413 for the file, 503 when too many imports wait or
+     * the server is closing.
      */
-    read(upload: ImportUpload): Promise<ImportFile> {
+    read<T>(upload: ImportUpload, use: (file: ImportFile) => Promise<T>): Promise<T> {
       if (isClosed) return Promise.reject(importInterrupted());
       if (waiting >= MAX_WAITING_IMPORTS) return Promise.reject(importsBusy());
       waiting += 1;
-      return oneAtATime(() => {
+      return oneAtATime(async () => {
         waiting -= 1;
-        return readOne(upload);
+        return use(await readOne(upload));
       });
     },
     /** The server is closing: the file being read and those waiting are answered with a 503. */

@@ -178,32 +178,34 @@ export function createImportService({
     Promise.all([...refs].map((ref) => deleteScreenshot(images, ref)));
 
   return {
-    async importData(userId: number, upload: ImportUpload): Promise<ImportResult> {
-      const { document, images: files } = await reader.read(upload);
-      // Checked here too, so a file that cannot fit is refused before any image is processed.
-      assertRuleRoom(await rules.listRules(userId), document);
-      const known = await transfer.findExistingUids(
-        userId,
-        document.sessions.map((session) => session.uid),
-      );
+    /** One file at a time per instance: the reader hands the next over once this one is used. */
+    importData(userId: number, upload: ImportUpload): Promise<ImportResult> {
+      return reader.read(upload, async ({ document, images: files }) => {
+        // Checked here too, so a file that cannot fit is refused before any image is processed.
+        assertRuleRoom(await rules.listRules(userId), document);
+        const known = await transfer.findExistingUids(
+          userId,
+          document.sessions.map((session) => session.uid),
+        );
 
-      /** Session uid → the stored screenshot's reference. */
-      const refs = new Map<string, string>();
-      try {
-        for (const session of document.sessions) {
-          if (!session.screenshot || known.has(session.uid)) continue;
-          const bytes = files.get(session.screenshot);
-          if (!bytes) continue; // the reader has checked that each one is there
-          refs.set(session.uid, await storeImportedScreenshot(images, session.screenshot, bytes));
+        /** Session uid → the stored screenshot's reference. */
+        const refs = new Map<string, string>();
+        try {
+          for (const session of document.sessions) {
+            if (!session.screenshot || known.has(session.uid)) continue;
+            const bytes = files.get(session.screenshot);
+            if (!bytes) continue; // the reader has checked that each one is there
+            refs.set(session.uid, await storeImportedScreenshot(images, session.screenshot, bytes));
+          }
+          const { result, used } = await apply(userId, document, refs);
+          // Sessions another import added in the meantime: their copies are not needed.
+          await removeScreenshots([...refs.values()].filter((ref) => !used.has(ref)));
+          return result;
+        } catch (error) {
+          await removeScreenshots(refs.values());
+          throw error;
         }
-        const { result, used } = await apply(userId, document, refs);
-        // Sessions another import added in the meantime: their copies are not needed.
-        await removeScreenshots([...refs.values()].filter((ref) => !used.has(ref)));
-        return result;
-      } catch (error) {
-        await removeScreenshots(refs.values());
-        throw error;
-      }
+      });
     },
   };
 }
