@@ -116,6 +116,8 @@ export async function createTestApp(
     logger?: CreateAppOptions['logger'];
     /** A second instance of this app: on its database and image store, which it closes. */
     instanceOf?: TestApp;
+    /** The import reader's options, a stand-in script's among them. */
+    importReader?: Partial<ImportReaderOptions>;
   } = {},
 ): Promise<TestApp> {
   const first = overrides.instanceOf;
@@ -140,7 +142,7 @@ export async function createTestApp(
     database,
     config,
     images: store.images,
-    importReader: testImportReader(),
+    importReader: testImportReader(overrides.importReader),
     isCheckingResponses: true,
     redisKeyPrefix: uniqueRedisKeyPrefix(),
     passwordCost: TEST_PASSWORD_COST,

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '#shared/schemas/common.ts';
 import { IMPORT_MAX_BYTES, importResultSchema } from '#shared/schemas/export.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
-import { foreignFormat, IMPORT_TOO_LARGE, importUnderway } from './data-transfer.errors.ts';
+import { foreignFormat, IMPORT_TOO_LARGE } from './data-transfer.errors.ts';
 import type { createExportService } from './export.service.ts';
+import { createImportClaims } from './import-claims.ts';
 import type { ImportUpload } from './import-file.ts';
 import type { createImportService } from './import.service.ts';
 
@@ -41,11 +42,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
     done(null, { kind: 'json', bytes: body as Buffer } satisfies ImportUpload),
   );
 
-  // One import per trader at a time, claimed before the upload is read and given back when the
-  // answer is sent or the connection ends: an upload is up to 200 MB held in memory until it is
-  // read, and the reader reads one at a time for everyone, so uploads in parallel from one
-  // trader could fill the server's memory or the reader's queue.
-  const importing = new Set<number>();
+  const claims = createImportClaims();
 
   app.get(
     '/export',
@@ -105,13 +102,12 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
           503: errorSchema,
         },
       },
-      preParsing: async (request, reply) => {
-        const { id } = requireUser(request);
-        if (importing.has(id)) throw importUnderway();
-        importing.add(id);
-        reply.raw.once('close', () => importing.delete(id));
-      },
+      // One import per trader at a time, claimed before the upload is read (import-claims.ts).
+      preParsing: async (request, reply) => claims.claim(requireUser(request).id, request, reply),
     },
-    async (request) => importer.importData(requireUser(request).id, uploadOf(request.body)),
+    async (request) => {
+      const { id } = requireUser(request);
+      return claims.work(id, request, () => importer.importData(id, uploadOf(request.body)));
+    },
   );
 };

@@ -1,4 +1,3 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -8,6 +7,12 @@ import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from '#shared/schemas/
 import { everything, makeZip, postImport } from '#testing/data-transfer.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng } from '#testing/images.ts';
+import {
+  BUSY_READER,
+  childProcessCount,
+  readerStarted,
+  standInReader,
+} from '#testing/import-readers.ts';
 import { createRules } from '#testing/rules.ts';
 import {
   createTestApp,
@@ -70,43 +75,6 @@ const TOO_MUCH = {
   status: 413,
   message: 'The export file holds more than this server can read in one import',
 };
-
-/**
- * The processes this test process has started and not yet reaped (Linux's /proc). A thread
- * that ended between the listing and the read had none.
- */
-function childProcessCount(): number {
-  const tasks = `/proc/${process.pid}/task`;
-  return readdirSync(tasks)
-    .flatMap((task) => {
-      try {
-        return readFileSync(`${tasks}/${task}/children`, 'utf8').trim().split(' ');
-      } catch {
-        return [];
-      }
-    })
-    .filter(Boolean).length;
-}
-
-/** Resolves once the reader's process is running, however long it takes to start. */
-async function readerStarted(baseline: number) {
-  while (childProcessCount() === baseline) await setTimeout(5);
-}
-
-/** A stand-in for the reader's script, in a folder of its own: `source` is its whole code. */
-function standInReader(source: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'rulekeeper-reader-'));
-  const script = join(folder, 'stand-in-reader.mjs');
-  writeFileSync(script, source);
-  return { script, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-/**
- * Never answers, as a reader deep in a document that would take it minutes; it ends with the
- * test's process, should a test fail before it is ended.
- */
-const BUSY_READER =
-  "process.on('disconnect', () => process.exit(0)); setInterval(() => {}, 60_000);";
 
 /** Answers, as a refusal's words, the environment it was started with. */
 const ENVIRONMENT_READER = `process.send({ type: 'refused', code: 'env', statusCode: 400, message: JSON.stringify(process.env) }, () => process.disconnect());`;

@@ -1,13 +1,27 @@
+import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ImportResult } from '#shared/schemas/export.ts';
 import type { App } from '#server/app.ts';
 import { everything, exportZip, importFile, postImport } from '#testing/data-transfer.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
+import {
+  BUSY_READER,
+  childProcessCount,
+  readerStarted,
+  standInReader,
+} from '#testing/import-readers.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
-import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import {
+  createTestApp,
+  describeEachDialect,
+  describePostgres,
+  type TestApp,
+} from '#testing/test-app.ts';
 
 /**
  * An upload that arrives when the test says: `reading` settles once the server asks for its
@@ -37,6 +51,23 @@ const postUpload = (app: App, cookie: string, upload: Readable) =>
     headers: { cookie, 'content-type': 'application/zip' },
     payload: upload,
   });
+
+/** The app listening on a port of its own, for clients that hang up as real ones do. */
+async function listening(app: App): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** An import's request over a socket of the test's own: its headers, the body left to the test. */
+function importSocket(port: number, cookie: string, length: number) {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  socket.write(
+    `POST /api/import HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+      `Content-Type: application/zip\r\nContent-Length: ${length}\r\n\r\n`,
+  );
+  return socket;
+}
 
 describeEachDialect('imports under concurrent requests', (dialect) => {
   let t: TestApp;
@@ -128,6 +159,64 @@ describeEachDialect('imports under concurrent requests', (dialect) => {
     await cut.reading;
     cut.fail();
     await cutAnswer.catch(() => {});
+
+    expect((await postImport(t.app, cookie, zip)).statusCode).toBe(200);
+  });
+
+  test('a client that hangs up while its import is read keeps its claim until the work ends', async () => {
+    const busy = standInReader(BUSY_READER);
+    const slow = await createTestApp(dialect, { importReader: { script: busy.script } });
+    try {
+      const { cookie } = await createLoggedInUser(slow.app);
+      const zip = await exportZip(slow.app, cookie);
+      const port = await listening(slow.app);
+      const baseline = childProcessCount();
+      const socket = importSocket(port, cookie, zip.length);
+      socket.write(zip);
+      await readerStarted(baseline);
+      socket.destroy();
+      await setTimeout(200);
+
+      // The first upload is still held and read: another one waits for no turn, it is refused.
+      const second = await Promise.race([postImport(slow.app, cookie, zip), setTimeout(3000)]);
+      expect(second?.statusCode).toBe(429);
+    } finally {
+      await slow.close();
+      busy.remove();
+    }
+  });
+});
+
+/**
+ * A client can be gone before its import's claim is taken: while the server looks its login up,
+ * which on PostgreSQL waits on another connection (on SQLite it is done in the same turn). The
+ * test holds that lookup back with a lock, so the connection's close comes first every time.
+ */
+describePostgres('an import whose client hung up before the claim', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterEach(() => t.close());
+
+  test('takes no claim, and the trader imports next', async () => {
+    const { cookie } = await createLoggedInUser(t.app);
+    const zip = await exportZip(t.app, cookie);
+    const port = await listening(t.app);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locking = t.database.db.transaction().execute(async (trx) => {
+      await sql`lock table auth_sessions in access exclusive mode`.execute(trx);
+      await released;
+    });
+    await setTimeout(100);
+    for (let i = 0; i < 3; i++) importSocket(port, cookie, zip.length).end();
+    await setTimeout(300);
+    release();
+    await locking;
+    await setTimeout(300);
 
     expect((await postImport(t.app, cookie, zip)).statusCode).toBe(200);
   });
