@@ -8,6 +8,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDatabase, type AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import type { ImageStore } from '#server/storage/image-store.ts';
 import { createTestImageStore } from './image-store.ts';
 import { testImportReader } from './test-app.ts';
 import { createTestSchema, type TestSchema } from './postgres-schema.ts';
@@ -169,18 +170,22 @@ export async function createSharedDatabase(dialect: DialectName) {
     },
     /**
      * An app over a new connection, as a server instance would run it (no jobs). Instances
-     * that share a Redis (`env.REDIS_URL`) must be given the same `redisKeyPrefix`.
+     * that share a Redis (`env.REDIS_URL`) must be given the same `redisKeyPrefix`; instances
+     * that share an object store, the same `images` (else each has a folder of its own).
      */
     async startApp({
       now,
       env = {},
       redisKeyPrefix,
+      images,
     }: {
       now?: () => Date;
       env?: Record<string, string>;
       redisKeyPrefix?: string;
+      images?: ImageStore;
     } = {}): Promise<App> {
-      const store = await createTestImageStore();
+      // A store given is the test's to remove.
+      const store = images ? { images, remove: async () => {} } : await createTestImageStore();
       const database = open();
       const app = await createApp({
         database,

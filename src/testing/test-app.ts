@@ -114,30 +114,17 @@ export async function createTestApp(
     isCountingInRedis?: boolean;
     /** The server's log, which the tests otherwise leave off. */
     logger?: CreateAppOptions['logger'];
-    /** A second instance of this app: on its database and image store, which it closes. */
-    instanceOf?: TestApp;
     /** The import reader's options, a stand-in script's among them. */
     importReader?: Partial<ImportReaderOptions>;
   } = {},
 ): Promise<TestApp> {
-  const first = overrides.instanceOf;
-  const { database, drop } = first
-    ? { database: first.database, drop: async () => {} }
-    : await createTestDatabase(dialect);
+  const { database, drop } = await createTestDatabase(dialect);
   const config: Config = loadConfig({
     ...overrides.s3?.env,
     ...overrides.env,
     ...(overrides.isCountingInRedis ? { REDIS_URL: testRedisUrl() } : {}),
   });
-  const store = first
-    ? {
-        images: first.images,
-        dir: first.imageDir,
-        listFiles: first.listImageFiles,
-        setWrittenAt: first.setImageWrittenAt,
-        remove: async () => {},
-      }
-    : await createImages(config, overrides.s3);
+  const store = await createImages(config, overrides.s3);
   const app = await createApp({
     database,
     config,

@@ -6,8 +6,10 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ImportResult } from '#shared/schemas/export.ts';
 import type { App } from '#server/app.ts';
 import { everything, exportZip, importFile, postImport } from '#testing/data-transfer.ts';
+import { createTestImageStore } from '#testing/image-store.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
+import { createSharedDatabase } from '#testing/notices.ts';
 import {
   BUSY_READER,
   childProcessCount,
@@ -69,58 +71,69 @@ function importSocket(port: number, cookie: string, length: number) {
   return socket;
 }
 
-describeEachDialect('imports under concurrent requests', (dialect) => {
-  let t: TestApp;
+/**
+ * The same file imported at once through four instances on one database and one image store
+ * (a company's balancer; within one instance a trader imports one file at a time, below). The
+ * trader's lock makes the imports one after the other, so the first adds everything and the
+ * others find it there: no duplicate, no 500, no stray file.
+ */
+describeEachDialect('one file imported through four instances at once', (dialect) => {
+  let shared: Awaited<ReturnType<typeof createSharedDatabase>>;
+  let store: Awaited<ReturnType<typeof createTestImageStore>>;
+  let apps: App[];
   beforeEach(async () => {
-    t = await createTestApp(dialect);
+    shared = await createSharedDatabase(dialect);
+    store = await createTestImageStore();
+    apps = await Promise.all([1, 2, 3, 4].map(() => shared.startApp({ images: store.images })));
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await shared.close();
+    await store.remove();
+  });
 
-  /**
-   * The same file imported at once through four instances (a company's balancer; within one
-   * instance a trader imports one file at a time, below). The trader's lock makes the imports
-   * one after the other, so the first adds everything and the others find it there: no
-   * duplicate, no 500, no stray file.
-   */
-  test('four imports of one file at once: each rule and session once', async () => {
-    const source = await createLoggedInUser(t.app);
-    const rules = await createRules(t.app, source.cookie, [
+  test('adds each rule and session once', async () => {
+    const app = apps[0]!;
+    const source = await createLoggedInUser(app);
+    const rules = await createRules(app, source.cookie, [
       { description: 'A' },
       { description: 'B' },
     ]);
     const png = toDataUrl(await createPng());
     for (let i = 0; i < 6; i++) {
-      await createSession(t.app, source.cookie, {
+      await createSession(app, source.cookie, {
         name: `S${i}`,
         date: `2026-0${1 + (i % 3)}-1${i}`,
         screenshotData: i % 2 === 0 ? png : null,
         rulesFollowed: rules.map((rule, index) => ({ ruleId: rule.id, followed: index === i % 2 })),
       });
     }
-    const zip = await exportZip(t.app, source.cookie);
-    const { cookie, user } = await createLoggedInUser(t.app);
-    const others = await Promise.all(
-      [1, 2, 3].map(() => createTestApp(dialect, { instanceOf: t })),
-    );
-    try {
-      const responses = await Promise.all(
-        [t, ...others].map((instance) => postImport(instance.app, cookie, zip)),
-      );
-      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-      const results = responses.map((response) => response.json<ImportResult>());
-      expect(results.reduce((sum, result) => sum + result.sessionsAdded, 0)).toBe(6);
-      expect(results.reduce((sum, result) => sum + result.rulesAdded, 0)).toBe(2);
-    } finally {
-      await Promise.all(others.map((instance) => instance.close()));
-    }
+    const zip = await exportZip(app, source.cookie);
+    const { cookie, user } = await createLoggedInUser(app);
 
-    const { rules: allRules, sessions, files } = await everything(t);
-    expect(allRules.filter((rule) => rule.user_id === user.id)).toHaveLength(2);
-    expect(sessions.filter((session) => session.user_id === user.id)).toHaveLength(6);
+    const responses = await Promise.all(apps.map((instance) => postImport(instance, cookie, zip)));
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const results = responses.map((response) => response.json<ImportResult>());
+    expect(results.reduce((sum, result) => sum + result.sessionsAdded, 0)).toBe(6);
+    expect(results.reduce((sum, result) => sum + result.rulesAdded, 0)).toBe(2);
+
+    const { db } = shared.connect();
+    const count = async (table: 'trading_rules' | 'trading_sessions') =>
+      (await db.selectFrom(table).select('id').where('user_id', '=', user.id).execute()).length;
+    expect(await count('trading_rules')).toBe(2);
+    expect(await count('trading_sessions')).toBe(6);
     // Three screenshots per trader, each an image and a thumbnail: the copies made by the
     // imports that found the sessions there already were removed.
-    expect(files).toHaveLength(2 * 3 * 2);
+    expect(await store.listFiles()).toHaveLength(2 * 3 * 2);
   });
+});
+
+describeEachDialect('imports under concurrent requests', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(() => t.close());
 
   test("a trader's second import while the first is under way is refused before its upload is read (429); other traders import meanwhile", async () => {
     const trader = await createLoggedInUser(t.app);
