@@ -80,6 +80,8 @@ export function createAuthService({
       const expiresAt = new Date(
         rememberMe ? end : Math.min(createdAt.getTime() + LOGIN_LIFETIMES.browserIdleMs, end),
       );
+      // The ended logins go first: if that fails, the login fails with nothing made.
+      await logins.deleteExpiredLogins(createdAt);
       const token = generateLoginToken();
       await logins.createLogin({
         id: hashLoginToken(token),
@@ -90,7 +92,6 @@ export function createAuthService({
         lastUsedAt: createdAt,
         userAgent: userAgentToStore(userAgent),
       });
-      await logins.deleteExpiredLogins(createdAt);
       return { user: toUserDto(row), login: { token, expiresAt, isPersistent: rememberMe } };
     },
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { buildSignup, createLoggedInUser, login, signup } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
@@ -305,6 +306,49 @@ describeEachDialect('accounts', (dialect) => {
       headers: { cookie: remembered },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  test("a login clears every trader's ended logins; when it cannot, it fails and makes none", async () => {
+    const ann = await signup(t.app);
+    const bob = await signup(t.app);
+    await login(t.app, ann.username, ann.password);
+    clock = new Date(clock.getTime() + 13 * HOUR_MS); // Ann's browser login: idle too long
+    await login(t.app, bob.username, bob.password);
+    const owners = async () =>
+      (await t.database.db.selectFrom('auth_sessions').select('user_id').execute()).map(
+        (row) => row.user_id,
+      );
+    expect(await owners()).toEqual([bob.user.id]);
+
+    // The database refuses to delete logins (a stand-in for any failure of the clearing).
+    if (dialect === 'sqlite') {
+      await sql`create trigger keep_logins before delete on auth_sessions
+        begin select raise(abort, 'kept'); end`.execute(t.database.db);
+    } else {
+      await sql`create function keep_logins() returns trigger language plpgsql
+        as $$ begin raise exception 'kept'; end $$`.execute(t.database.db);
+      await sql`create trigger keep_logins before delete on auth_sessions
+        for each row execute function keep_logins()`.execute(t.database.db);
+    }
+    clock = new Date(clock.getTime() + 13 * HOUR_MS); // Bob's has ended too
+    try {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: ann.username, password: ann.password },
+      });
+      expect(refused.statusCode).toBe(500);
+      expect(refused.cookies).toHaveLength(0);
+      expect(await owners()).toEqual([bob.user.id]);
+    } finally {
+      // A PostgreSQL test's schema is emptied and leased to the next test, triggers and all.
+      const dropTrigger =
+        dialect === 'sqlite'
+          ? sql`drop trigger keep_logins`
+          : sql`drop trigger keep_logins on auth_sessions`;
+      await dropTrigger.execute(t.database.db);
+      if (dialect === 'postgres') await sql`drop function keep_logins()`.execute(t.database.db);
+    }
   });
 
   test('a state-changing request from another site is refused with 403', async () => {
