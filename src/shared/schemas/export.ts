@@ -107,27 +107,60 @@ const exportProfileSchema = z.strictObject({
 /** How many sessions one file may hold: years of daily trading, and a bound on the work. */
 export const EXPORT_MAX_SESSIONS = 50_000;
 
-export const exportFileSchema = z.strictObject({
-  format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
-  exportedAt: timestampSchema,
-  /** Who exported it, for the reader: an import never changes the importing account. */
-  profile: exportProfileSchema,
-  rules: z.array(exportRuleSchema).check(
-    z.maxLength(MAX_RULES_PER_USER, `rules: at most ${MAX_RULES_PER_USER}`),
-    z.refine(
-      (rules) => new Set(rules.map((rule) => rule.id)).size === rules.length,
-      'rules must have different ids',
+/**
+ * How many rules the checklists may name that the file's rules do not (rules deleted before the
+ * export): each gets an id of its own from the database's one counter of rule ids.
+ */
+export const EXPORT_MAX_UNLISTED_RULES = 1_000;
+
+/** The rule ids the sessions' checklists name that are not among the file's rules. */
+function unlistedRuleIds(file: {
+  rules: { id: number }[];
+  sessions: { checklist: { ruleId: number }[] }[];
+}): Set<number> {
+  const listed = new Set(file.rules.map((rule) => rule.id));
+  const unlisted = new Set<number>();
+  for (const session of file.sessions) {
+    for (const item of session.checklist) if (!listed.has(item.ruleId)) unlisted.add(item.ruleId);
+  }
+  return unlisted;
+}
+
+/** Whether no two sessions name the same screenshot (each is stored once per session). */
+function screenshotsDiffer(sessions: { screenshot: string | null }[]): boolean {
+  const named = sessions.flatMap((session) => (session.screenshot ? [session.screenshot] : []));
+  return new Set(named).size === named.length;
+}
+
+export const exportFileSchema = z
+  .strictObject({
+    format: z.literal(EXPORT_FORMAT),
+    version: z.literal(EXPORT_VERSION),
+    exportedAt: timestampSchema,
+    /** Who exported it, for the reader: an import never changes the importing account. */
+    profile: exportProfileSchema,
+    rules: z.array(exportRuleSchema).check(
+      z.maxLength(MAX_RULES_PER_USER, `rules: at most ${MAX_RULES_PER_USER}`),
+      z.refine(
+        (rules) => new Set(rules.map((rule) => rule.id)).size === rules.length,
+        'rules must have different ids',
+      ),
     ),
-  ),
-  sessions: z.array(exportSessionSchema).check(
-    z.maxLength(EXPORT_MAX_SESSIONS, `sessions: at most ${groupThousands(EXPORT_MAX_SESSIONS)}`),
-    z.refine(
-      (sessions) => new Set(sessions.map((session) => session.uid)).size === sessions.length,
-      'sessions must have different uids',
+    sessions: z.array(exportSessionSchema).check(
+      z.maxLength(EXPORT_MAX_SESSIONS, `sessions: at most ${groupThousands(EXPORT_MAX_SESSIONS)}`),
+      z.refine(
+        (sessions) => new Set(sessions.map((session) => session.uid)).size === sessions.length,
+        'sessions must have different uids',
+      ),
+      z.refine(screenshotsDiffer, 'sessions must name different screenshots'),
     ),
-  ),
-});
+  })
+  .check(
+    z.refine((file) => unlistedRuleIds(file).size <= EXPORT_MAX_UNLISTED_RULES, {
+      message: `the checklists may name at most ${groupThousands(EXPORT_MAX_UNLISTED_RULES)} rules that are not in the file`,
+      path: ['sessions'],
+    }),
+  );
 export type ExportFile = z.output<typeof exportFileSchema>;
 /** The file as the server writes it (before the import's trimming). */
 export type ExportFileInput = z.input<typeof exportFileSchema>;

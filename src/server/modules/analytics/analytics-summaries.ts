@@ -30,12 +30,39 @@ function inMonths(date: Expression<string>, months: string[]): Expression<SqlBoo
  * no figure (a rename, a new screenshot): the pages show those too.
  */
 export async function refreshMonthSummaries(
-  { db, dialect }: AppDatabase,
+  database: AppDatabase,
   userId: number,
   days: string[],
 ): Promise<void> {
   const months = [...new Set(days.map(monthOf))];
   if (months.length === 0) return;
+  for (let first = 0; first < months.length; first += MONTHS_PER_STATEMENT) {
+    await recountMonths(database, userId, months.slice(first, first + MONTHS_PER_STATEMENT));
+  }
+  await refreshRuleStats(database, userId);
+  // Random rather than counted: a database restored from a backup brings back only versions
+  // whose figures it also brings back, where a count would start again at numbers already used.
+  await database.db
+    .updateTable('users')
+    .set({ summaries_version: randomUUID() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Months one statement recounts at most. Each is a date range of its own in the statement:
+ * SQLite refuses an expression over 1,000 terms deep (an import of sessions in 990 months
+ * answered 500 there, where PostgreSQL took it), and PostgreSQL a statement of over 65,535
+ * parameters.
+ */
+export const MONTHS_PER_STATEMENT = 200;
+
+/** `month_stats` and `rule_month_stats` of the given months, from their sessions. */
+async function recountMonths(
+  { db, dialect }: AppDatabase,
+  userId: number,
+  months: string[],
+): Promise<void> {
   const sessionDate = sql.ref<string>('s.session_date');
   const month = monthKey(dialect, sessionDate);
 
@@ -84,15 +111,6 @@ export async function refreshMonthSummaries(
     ) as items
     where position = 1
   `.execute(db);
-
-  await refreshRuleStats({ db, dialect }, userId);
-  // Random rather than counted: a database restored from a backup brings back only versions
-  // whose figures it also brings back, where a count would start again at numbers already used.
-  await db
-    .updateTable('users')
-    .set({ summaries_version: randomUUID() })
-    .where('id', '=', userId)
-    .execute();
 }
 
 /** Each rule's figures over all the trader's months, and its text in the latest session. */

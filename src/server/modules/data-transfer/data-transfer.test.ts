@@ -1,6 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { ExportFileInput } from '#shared/schemas/export.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileInput } from '#shared/schemas/export.ts';
 import {
   everything,
   exportZip,
@@ -234,6 +234,46 @@ describeEachDialect('export and import', (dialect) => {
       await importFile(t.app, target.cookie, doctored);
       const { sessions } = await traderView(t, target.cookie);
       expect(sessions.map((session) => session.complianceRating)).toEqual([25]);
+    });
+
+    test('sessions in a thousand different months are imported and counted, month by month', async () => {
+      const months = Array.from({ length: 1000 }, (_, index) => {
+        const year = 1930 + Math.floor(index / 12);
+        return `${year}-${String((index % 12) + 1).padStart(2, '0')}`;
+      });
+      const result = await importFile(t.app, trader.cookie, {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt: '2026-12-06T10:00:00.000Z',
+        profile: { username: 'ann', fullName: 'Ann', email: 'ann@example.com', companyName: null },
+        rules: [{ id: 7, description: 'Follow stop loss', notes: null, position: 0 }],
+        sessions: months.map((month, index) => ({
+          uid: `session-${index}`,
+          name: `Session ${index}`,
+          date: `${month}-14`,
+          sessionType: null,
+          notes: null,
+          complianceRating: 0,
+          checklist: [{ ruleId: 7, description: 'Follow stop loss', followed: index % 2 === 0 }],
+          screenshot: null,
+          createdAt: '2026-12-06T09:00:00.000Z',
+        })),
+      } satisfies ExportFileInput);
+      expect(result.sessionsAdded).toBe(1000);
+
+      const { db } = t.database;
+      const counted = await db
+        .selectFrom('month_stats')
+        .select(['month', 'session_count'])
+        .orderBy('month')
+        .execute();
+      expect(counted.map((row) => row.month)).toEqual(months);
+      expect(counted.every((row) => Number(row.session_count) === 1)).toBe(true);
+      const rule = await db
+        .selectFrom('rule_stats')
+        .select(['followed_count', 'total_count'])
+        .executeTakeFirstOrThrow();
+      expect([Number(rule.followed_count), Number(rule.total_count)]).toEqual([500, 1000]);
     });
 
     test('an unknown market session becomes none; the bare JSON imports without images', async () => {

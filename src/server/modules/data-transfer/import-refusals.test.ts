@@ -212,9 +212,46 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
         /checklist must name each rule at most once/,
       );
     });
+    test('checklists naming more than 1,000 rules the file does not list', async () => {
+      const plain = document.sessions[1]!;
+      const items = (first: number, count: number) =>
+        Array.from({ length: count }, (_, index) => ({
+          ruleId: first + index,
+          description: `Deleted rule ${first + index}`,
+          followed: true,
+        }));
+      const sessions = [
+        { ...plain, uid: 'many-aaa', checklist: items(5000, 1000) },
+        { ...plain, uid: 'many-bbb', checklist: items(5500, 500) },
+        { ...plain, uid: 'many-ccc', checklist: items(6000, 1) },
+      ];
+      await expectRefused(
+        { ...document, sessions },
+        400,
+        'The export file is not valid: sessions: the checklists may name at most 1,000 rules that are not in the file',
+      );
+      // Exactly 1,000 is a file that can be made, and it imports.
+      const response = await postImport(t.app, cookie, {
+        ...document,
+        sessions: sessions.slice(0, 2),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    });
   });
 
   describe('screenshots', () => {
+    test('one named by two sessions', async () => {
+      const [pictured, plain] = document.sessions;
+      await expectRefused(
+        zipOf({
+          ...document,
+          sessions: [pictured, { ...plain, screenshot: pictured!.screenshot }],
+        }),
+        400,
+        'The export file is not valid: sessions: sessions must name different screenshots',
+      );
+    });
+
     test('one that is really SVG or HTML', async () => {
       for (const fake of [SVG, '<!doctype html><html><body>hi</body></html>']) {
         await expectRefused(
