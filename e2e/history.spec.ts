@@ -26,6 +26,17 @@ function row(page: Page, name: string) {
     .filter({ has: page.getByRole('rowheader', { name }) });
 }
 
+/** Monday, Tuesday and Wednesday of one week, a session each. */
+async function createThreeDays(page: Page) {
+  for (const [name, date] of [
+    ['Monday', '2026-03-09'],
+    ['Tuesday', '2026-03-10'],
+    ['Wednesday', '2026-03-11'],
+  ] as const) {
+    await createSession(page, { name, date });
+  }
+}
+
 const FOUR_RULES = ['Wait for the retest', 'Risk 1% at most', 'No trades after news', 'Log it'];
 
 test('a trader sees sessions newest first, with rating, date and screenshot', async ({ page }) => {
@@ -207,13 +218,7 @@ test('filters the server would refuse are shown as no filter', async ({ page }) 
 
 test('a trader deletes two of three sessions at once, after the browser asks', async ({ page }) => {
   await logInAsNewTrader(page);
-  for (const [name, date] of [
-    ['Monday', '2026-03-09'],
-    ['Tuesday', '2026-03-10'],
-    ['Wednesday', '2026-03-11'],
-  ] as const) {
-    await createSession(page, { name, date });
-  }
+  await createThreeDays(page);
   const bulkDeletes: string[] = [];
   const singleDeletes: string[] = [];
   page.on('request', (request) => {
@@ -256,6 +261,24 @@ test('a trader deletes two of three sessions at once, after the browser asks', a
   expect(singleDeletes).toEqual([]);
 });
 
+test('a session ticked while a delete of others is awaited stays ticked', async ({ page }) => {
+  await logInNewTraderThroughApi(page.request);
+  await createThreeDays(page);
+  await page.goto('/history');
+  await page.getByRole('checkbox', { name: 'Select Wednesday' }).check();
+  await page.getByRole('checkbox', { name: 'Select Monday' }).check();
+  const release = await holdRequests(page, '**/api/sessions/bulk-delete');
+  const asked = answerNextBrowserDialog(page, true);
+  await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+  await asked;
+  await page.getByRole('checkbox', { name: 'Select Tuesday' }).check();
+  release();
+  await expectToast(page, 'Success', '2 sessions deleted successfully');
+  await expect(shownNames(page)).toHaveText(['Tuesday']);
+  await expect(page.getByRole('checkbox', { name: 'Select Tuesday' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeEnabled();
+});
+
 test('a trader deletes one session after the browser asks, and can change their mind', async ({
   page,
 }) => {
@@ -278,13 +301,15 @@ test('a trader deletes one session after the browser asks, and can change their 
   // While the answer is awaited, no session's delete can be pressed again.
   const release = await holdRequests(page, /\/api\/sessions\/\d+$/, 'DELETE');
   asked = answerNextBrowserDialog(page, true);
-  await remove.click();
+  await remove.press('Enter');
   expect(await asked).toEqual(question);
   await expect(remove).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete session: Thursday range' })).toBeDisabled();
   release();
   await expectToast(page, 'Success', 'Session deleted successfully');
   await expect(shownNames(page)).toHaveText(['Thursday range']);
+  // Its row gone, the keyboard's place is the page's main content, not the top of the page.
+  await expect(page.getByRole('main')).toBeFocused();
 
   asked = answerNextBrowserDialog(page, true);
   await page.getByRole('button', { name: 'Delete session: Thursday range' }).click();

@@ -207,4 +207,30 @@ test('deleting a session from its details page returns to the history', async ({
   await expect(
     page.getByRole('table', { name: 'Trading Sessions' }).getByRole('rowheader'),
   ).toHaveText(['To be kept']);
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('a delete that ends after the trader has moved on leaves them where they went', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const session = await createSession(page, { name: 'To be deleted', date: '2026-03-14' });
+  await page.goto(`/history/${session.id}`);
+  const release = await holdRequests(page, `**/api/sessions/${session.id}`, 'DELETE');
+  const asked = answerNextBrowserDialog(page, true);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await asked;
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Trading Rules' })
+    .click();
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Typed while the delete was awaited');
+  release();
+  await expectToast(page, 'Success', 'Session deleted successfully');
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue(
+    'Typed while the delete was awaited',
+  );
 });

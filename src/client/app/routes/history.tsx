@@ -35,7 +35,7 @@ export function HistoryRoute() {
     subject: null,
   });
   const removal = useSessionDelete();
-  const bulkRemoval = useSessionsDelete({ onDeleted: selection.clear });
+  const bulkRemoval = useSessionsDelete({ onDeleted: selection.untick });
 
   const selectedCount = selection.selectedIds.length;
   const isEmptyResult = sessionsQuery.data !== undefined && sessions.length === 0;

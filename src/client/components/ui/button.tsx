@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import { useEffect, useRef, type ComponentProps, type FocusEvent } from 'react';
 import { cn } from '#client/lib/utils.ts';
+import { returnFocus } from './use-return-focus.ts';
 
 export const buttonVariants = cva(
   "focus-visible:ring-ring focus-visible:ring-offset-background inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
@@ -39,7 +40,9 @@ type ButtonProps = ComponentProps<'button'> &
  * its request runs) gets it back when enabled again, unless the focus went somewhere meanwhile:
  * after a failed save, a keyboard or screen-reader user is still on the button to try again,
  * not at the top of the page. Chromium moves the focus to the body with a `blur` whose
- * `relatedTarget` is null while the button is disabled; that is what is noted.
+ * `relatedTarget` is null while the button is disabled; that is what is noted. A button gone
+ * before it is enabled again (a deleted row's Delete, a page left when its request succeeded)
+ * hands the focus to the main content, as a dialog whose opener is gone does.
  */
 function useFocusBackWhenEnabled(disabled: boolean | undefined) {
   const lostToDisabled = useRef<HTMLButtonElement | null>(null);
@@ -50,6 +53,12 @@ function useFocusBackWhenEnabled(disabled: boolean | undefined) {
     const focused = document.activeElement;
     if (button.isConnected && (!focused || focused === document.body)) button.focus();
   }, [disabled]);
+  useEffect(
+    () => () => {
+      if (lostToDisabled.current) returnFocus(null);
+    },
+    [],
+  );
   return (event: FocusEvent<HTMLButtonElement>) => {
     if (event.currentTarget.disabled && event.relatedTarget === null) {
       lostToDisabled.current = event.currentTarget;

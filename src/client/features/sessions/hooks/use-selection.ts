@@ -36,7 +36,9 @@ export function useSelection(loadedIds: readonly number[], scope: string) {
         ids.clear();
         if (isChecked) loadedIds.forEach((id) => ids.add(id));
       }),
-    clear: () => update((ids) => ids.clear()),
+    /** Unticks `ids` only: rows ticked since they were sent stay ticked. */
+    untick: (unticked: readonly number[]) =>
+      update((ids) => unticked.forEach((id) => ids.delete(id))),
   };
 }
 

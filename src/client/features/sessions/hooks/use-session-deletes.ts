@@ -18,13 +18,18 @@ export function deleteSessionsQuestion(count: number) {
   return `Are you sure you want to delete ${count} selected sessions? This action cannot be undone.`;
 }
 
+/*
+ * The page stays usable while a delete is awaited (the browser's question is answered at once),
+ * so the trader may go elsewhere, or start typing, before it ends. What the page that asked
+ * does after a delete (`onDeleted`) is therefore passed with each call, which TanStack Query
+ * runs only while that page is still shown: a trader who has moved on is not taken back, nor
+ * made to lose an open form. The toast says how it went wherever the trader is.
+ */
+
 /** One session: the history's row buttons, the details page's Delete. */
 export function useSessionDelete({ onDeleted }: { onDeleted?: () => void } = {}) {
   const mutation = useDeleteSession({
-    onSuccess: () => {
-      toast({ title: 'Success', description: 'Session deleted successfully' });
-      onDeleted?.();
-    },
+    onSuccess: () => toast({ title: 'Success', description: 'Session deleted successfully' }),
     // A session deleted elsewhere meanwhile answers 404, and the list is refreshed.
     onError: (error) => toastError(error, { fallback: 'Failed to delete session' }),
   });
@@ -32,20 +37,18 @@ export function useSessionDelete({ onDeleted }: { onDeleted?: () => void } = {})
     /** Asks, then deletes; nothing when the trader declines or a delete is under way. */
     deleteSession(id: number) {
       if (mutation.isPending || !window.confirm(DELETE_SESSION_QUESTION)) return;
-      mutation.mutate(id);
+      mutation.mutate(id, { onSuccess: () => onDeleted?.() });
     },
     isDeleting: mutation.isPending,
   };
 }
 
 /** 'Delete Selected': the ticked sessions in one request per 200, so they go together. */
-export function useSessionsDelete({ onDeleted }: { onDeleted: () => void }) {
+export function useSessionsDelete({ onDeleted }: { onDeleted: (ids: readonly number[]) => void }) {
   const mutation = useDeleteSessions({
-    onSuccess: (deleted) => {
-      onDeleted();
-      // The server's count: sessions already deleted elsewhere are not counted.
-      toast({ title: 'Success', description: `${deleted} sessions deleted successfully` });
-    },
+    // The server's count: sessions already deleted elsewhere are not counted.
+    onSuccess: (deleted) =>
+      toast({ title: 'Success', description: `${deleted} sessions deleted successfully` }),
     onError: (error) => toastError(error, { fallback: 'Failed to delete some sessions' }),
   });
   return {
@@ -53,7 +56,8 @@ export function useSessionsDelete({ onDeleted }: { onDeleted: () => void }) {
     deleteSessions(ids: readonly number[]) {
       if (ids.length === 0 || mutation.isPending) return;
       if (!window.confirm(deleteSessionsQuestion(ids.length))) return;
-      mutation.mutate({ ids: [...ids] });
+      const sent = [...ids];
+      mutation.mutate({ ids: sent }, { onSuccess: () => onDeleted(sent) });
     },
     isDeleting: mutation.isPending,
   };
