@@ -160,6 +160,7 @@ export async function createApp({
     passwords,
   });
   const auth = createAuthService({
+    database,
     users,
     logins: createLoginsRepository(database),
     passwords,

@@ -1,11 +1,19 @@
 import { REMEMBER_ME_DAYS } from '#shared/constants.ts';
 import type { LoginData, User } from '#shared/schemas/auth.ts';
 import type { TraderVersions } from '../analytics/kept-answers.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { withTraderLock } from '../../db/trader-lock.ts';
 import type { PasswordHasher } from '../users/passwords.ts';
 import { toUserDto } from '../users/user-dto.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { invalidCredentials } from './auth.errors.ts';
 import { generateLoginToken, hashLoginToken } from './login-tokens.ts';
-import type { LoginsRepository, StoredLogin } from './logins.repository.ts';
+import {
+  createLoginsRepository,
+  type LoginsRepository,
+  type StoredLogin,
+} from './logins.repository.ts';
 import { userAgentToStore } from './user-agent.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,6 +57,7 @@ export interface IssuedLogin {
 }
 
 export interface AuthServiceDeps {
+  database: AppDatabase;
   users: UsersService;
   logins: LoginsRepository;
   passwords: PasswordHasher;
@@ -58,6 +67,7 @@ export interface AuthServiceDeps {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({
+  database,
   users,
   logins,
   passwords,
@@ -83,15 +93,31 @@ export function createAuthService({
       // The ended logins go first: if that fails, the login fails with nothing made.
       await logins.deleteExpiredLogins(createdAt);
       const token = generateLoginToken();
-      await logins.createLogin({
-        id: hashLoginToken(token),
-        userId: row.id,
-        createdAt,
-        expiresAt,
-        isPersistent: rememberMe,
-        lastUsedAt: createdAt,
-        userAgent: userAgentToStore(userAgent),
-      });
+      // The hash took milliseconds, in which the password may have been changed (which ends
+      // the other logins) or the account deleted. So the login is made under the trader's
+      // lock, which a password change holds too, and only while the password is the one
+      // checked: either the change ends it, or it is refused after the change, as any login
+      // with the old password is.
+      const isMade = await withTraderLock(
+        database,
+        row.id,
+        async (tx) => {
+          const current = await createUsersRepository(tx).findPasswordHash(row.id);
+          if (current !== row.password_hash) return false;
+          await createLoginsRepository(tx).createLogin({
+            id: hashLoginToken(token),
+            userId: row.id,
+            createdAt,
+            expiresAt,
+            isPersistent: rememberMe,
+            lastUsedAt: createdAt,
+            userAgent: userAgentToStore(userAgent),
+          });
+          return true;
+        },
+        { whenMissing: invalidCredentials },
+      );
+      if (!isMade) return undefined;
       return { user: toUserDto(row), login: { token, expiresAt, isPersistent: rememberMe } };
     },
 

@@ -1,6 +1,22 @@
+import { setTimeout } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createLoggedInUser, login, signup } from '#testing/factories.ts';
-import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import {
+  createTestApp,
+  describeEachDialect,
+  describePostgres,
+  type TestApp,
+} from '#testing/test-app.ts';
+
+/** The trader's logins as stored. */
+function loginsOf(t: TestApp, userId: number) {
+  return t.database.db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+}
 
 /** One trader's password changes and logouts arriving together: never a 500, one winner. */
 describeEachDialect('login security under concurrent requests', (dialect) => {
@@ -38,13 +54,31 @@ describeEachDialect('login security under concurrent requests', (dialect) => {
     expect(
       (await login(t.app, trader.username, `parallel-secret-${winner}`)).length,
     ).toBeGreaterThan(0);
-    const remaining = await t.database.db
-      .selectFrom('auth_sessions')
-      .select('id')
-      .where('user_id', '=', trader.user.id)
-      .execute();
+    const remaining = await loginsOf(t, trader.user.id);
     // The winner's login and the one just made.
     expect(remaining).toHaveLength(2);
+  });
+
+  test('logins with the old password racing a password change: none of them outlives it', async () => {
+    const attempts = Array.from({ length: 8 }, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: trader.username, password: trader.password, rememberMe: true },
+      }),
+    );
+    const change = t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { cookie: trader.cookie },
+      payload: { currentPassword: trader.password, newPassword: 'changed-under-a-race' },
+    });
+    const [changed, ...logins] = await Promise.all([change, ...attempts]);
+    expect(changed.statusCode).toBe(200);
+    expect(logins.every((response) => [200, 401].includes(response.statusCode))).toBe(true);
+    const remaining = await loginsOf(t, trader.user.id);
+    // The changer's own login only: those made before the change were ended by it.
+    expect(remaining).toHaveLength(1);
   });
 
   test('"Log out everywhere else" from every login at once leaves exactly one, never a 500', async () => {
@@ -63,11 +97,79 @@ describeEachDialect('login security under concurrent requests', (dialect) => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 401)).toHaveLength(7);
-    const remaining = await t.database.db
-      .selectFrom('auth_sessions')
-      .select('id')
-      .where('user_id', '=', trader.user.id)
-      .execute();
+    const remaining = await loginsOf(t, trader.user.id);
     expect(remaining).toHaveLength(1);
+  });
+});
+
+/**
+ * The moment a race leaves to chance, held still: a password change (the trader's lock taken,
+ * the new hash written, the other logins ended, not yet committed) while a login with the old
+ * password is being made. The login has read the old hash, the last one committed, and checked
+ * the password against it.
+ */
+describePostgres('a login made while the password changes', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterEach(() => t.close());
+
+  test('is refused once the change commits, and nothing made with the old password is left', async () => {
+    await signup(t.app);
+    const trader = await createLoggedInUser(t.app);
+    const newHash = (
+      await t.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '<>', trader.user.id)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let changed = () => {};
+    const isChanged = new Promise<void>((resolve) => (changed = resolve));
+    const change = t.database.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', trader.user.id)
+        .forNoKeyUpdate()
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: newHash })
+        .where('id', '=', trader.user.id)
+        .execute();
+      await trx.deleteFrom('auth_sessions').where('user_id', '=', trader.user.id).execute();
+      changed();
+      await committed;
+    });
+    await isChanged;
+
+    let isAnswered = false;
+    const attempt = t.app
+      .inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: trader.username, password: trader.password },
+      })
+      .finally(() => (isAnswered = true));
+    // Until the login waits for the change's lock, or (as it did) is made without waiting.
+    while (!isAnswered) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+      if (rows[0]!.waiting > 0) break;
+      await setTimeout(10);
+    }
+    commit();
+    await change;
+
+    const response = await attempt;
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Invalid username or password' });
+    expect(await loginsOf(t, trader.user.id)).toEqual([]);
   });
 });
