@@ -22,6 +22,9 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2026-13-01')).toBe(false);
     expect(isCalendarDate('2026-3-14')).toBe(false);
     expect(isCalendarDate('1899-12-31')).toBe(false);
+    expect(isCalendarDate('1900-01-01')).toBe(true);
+    expect(isCalendarDate('9998-12-31')).toBe(true);
+    expect(isCalendarDate('9999-12-31')).toBe(false);
   });
 
   it('travel as midnight UTC and come back as the same day', () => {

@@ -140,6 +140,14 @@ export function idParam(label: string) {
  */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The years a date may name. The last is 9998, not 9999: the server counts a day into its month
+ * up to the first day of the next month, and finds a range's months by the next and the last
+ * day of each (`calendar.ts`), which for a day of December 9999 would be a five-digit year, no
+ * longer `YYYY-MM-DD` (its sessions went uncounted on SQLite and answered 500 on PostgreSQL).
+ */
+export const CALENDAR_YEARS = { first: 1900, last: 9998 };
+
 /** True for a `YYYY-MM-DD` that names a real day (no 30 February). */
 export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);
@@ -147,8 +155,8 @@ export function isCalendarDate(value: string): boolean {
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
-    year >= 1900 &&
-    year <= 9999 &&
+    year >= CALENDAR_YEARS.first &&
+    year <= CALENDAR_YEARS.last &&
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day

@@ -7,7 +7,7 @@ import { createKeptAnswers, type KeptAnswersBounds } from './kept-answers.ts';
  * What one instance keeps, the least recently asked going first: at most 500 answers and 20,000
  * of their rows (months and rules), which took about 270 bytes of heap each, so about 5 MiB at
  * most. Five years of 20 rules is 87 rows. The dates a session may have (the years 1900 to
- * 9999) would let one trader's months run to tens of thousands: an answer of more than 2,000
+ * 9998) would let one trader's months run to tens of thousands: an answer of more than 2,000
  * rows is computed each time and never kept. A trader asks for a few windows a day (the
  * dashboard's and the analytics screen's, on each visit and focus).
  */

@@ -87,6 +87,39 @@ describeEachDialect('GET /api/analytics', (dialect) => {
     });
   });
 
+  test('the first and last days a date may name are counted in their months; a day past them is refused the same on both databases', async () => {
+    await sessionsOn(['1900-01-01', '9998-12-01', '9998-12-31']);
+    const figures = await analytics('from=9998-12-15&to=9998-12-31&today=9998-12-31');
+    expect(figures).toMatchObject({ followedCount: 1, totalCount: 2 });
+    const all = await analytics('today=9998-12-31');
+    expect(
+      all.monthlyTrends.map(({ monthKey, totalSessions }) => [monthKey, totalSessions]),
+    ).toEqual([
+      ['1900-01', 1],
+      ['9998-12', 2],
+    ]);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { cookie },
+      payload: { name: 'Far ahead', date: '9999-12-15', rulesFollowed: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toContainEqual({
+      path: 'date',
+      message: 'Date must be a date like 2026-03-14',
+    });
+    for (const query of ['today=9999-12-15', 'from=9999-12-01&to=9999-12-31']) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/analytics?${query}`,
+        headers: { cookie },
+      });
+      expect(refused.statusCode, query).toBe(400);
+    }
+  });
+
   test("another trader's sessions never count", async () => {
     await sessionsOn(['2026-03-14']);
     const other = await createLoggedInUser(t.app);
