@@ -45,6 +45,8 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.1,not-an-address'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
+    ['TRUST_PROXY', '10.0.0.5,::/0'],
     ['SIGNUP_RATE_LIMIT', '0'],
     ['COOKIE_SECURE', 'always'],
     ['LOG_LEVEL', 'loud'],

@@ -57,7 +57,13 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
         tags,
         summary: 'Store a new order: every rule of the trader, each once',
         body: reorderRulesSchema,
-        response: { 200: rulesResponseSchema, 400: errorSchema, 401: errorSchema },
+        // 409: the order does not name the trader's rules exactly (one missing, foreign or unknown).
+        response: {
+          200: rulesResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => ({
