@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import { fastifyCookie } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -62,7 +62,7 @@ import { readPageScriptSources } from './plugins/page-scripts.ts';
 import { requestLoggingPlugin } from './plugins/request-logging.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { API_HEADERS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { ImageStore } from './storage/image-store.ts';
 
 /** How long a client may take; half-sent requests must not pile up. */
@@ -148,6 +148,12 @@ export async function createApp({
     },
     // Let in-flight requests finish on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: 'idle',
+    // A path Fastify cannot decode (`/%zz`) is answered before any hook runs, so without the
+    // headers the security plugin sets: it gets the API's, in the error's usual shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.headers(API_HEADERS);
+      return reply.status(error.statusCode ?? 400).send({ message: error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ isCheckingResponses }));

@@ -114,6 +114,17 @@ describeEachDialect('the API edge', (dialect) => {
       "default-src 'none'; frame-ancestors 'none'",
     );
   });
+
+  test('a path that cannot be decoded is answered 400 before any hook, still with the headers of data', async () => {
+    for (const url of ['/%zz', '/api/avatars/%E0%A4%A']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ message: expect.stringContaining('not a valid') });
+      for (const [name, value] of Object.entries(API_HEADERS)) {
+        expect(response.headers[name], `${url}: ${name}`).toBe(value);
+      }
+    }
+  });
 });
 
 describeEachDialect('slow clients', (dialect) => {
