@@ -61,6 +61,10 @@ test('npm run sweep:images removes old files no session references, and says how
   write('screenshots/OOOOOOOOOOOOOOOOOOOOOO.jpg', true);
   write('thumbnails/OOOOOOOOOOOOOOOOOOOOOO.jpg.webp', true);
   write('screenshots/YYYYYYYYYYYYYYYYYYYYYY.png', false);
+  // What the app did not write is left alone, and stops nothing.
+  write('screenshots/.DS_Store', true);
+  mkdirSync(join(dataDir, 'images', 'screenshots', 'copied'));
+  utimesSync(join(dataDir, 'images', 'screenshots', 'copied'), old, old);
 
   const run = spawnSync(...builtCommand('sweep-images'), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -70,8 +74,10 @@ test('npm run sweep:images removes old files no session references, and says how
   expect(run.stdout.trim()).toBe('Removed 2 unreferenced image files.');
   expect(run.status).toBe(0);
   expect(readdirSync(join(dataDir, 'images', 'screenshots')).sort()).toEqual([
+    '.DS_Store',
     used,
     'YYYYYYYYYYYYYYYYYYYYYY.png',
+    'copied',
   ]);
   expect(readdirSync(join(dataDir, 'images', 'thumbnails'))).toEqual([`${used}.webp`]);
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertValidKey, type ImageStore } from './image-store.ts';
+import { assertValidKey, isValidKey, type ImageStore } from './image-store.ts';
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -92,6 +92,9 @@ export function createFilesystemImageStore(root: string): ImageStore {
         // A write under way (or one a crash cut short): not an image yet.
         if (name.startsWith(TEMPORARY_PREFIX)) continue;
         const key = `${folder}/${name}`;
+        // What the app did not write (a `.DS_Store`, a copy tool's leftover, a folder) is not
+        // the sweep's to remove, and no key of ours: listed, it stopped every later sweep.
+        if (!isValidKey(key)) continue;
         try {
           const { mtime } = await stat(join(root, key));
           yield { key, writtenAt: mtime };
