@@ -88,8 +88,8 @@ async function main(config: Config) {
       process.exit(1);
     }, 10_000);
     forced.unref();
-    // The jobs and sweeps stop (a run under way finishes) before the database closes with the
-    // app.
+    // The jobs and sweeps stop before the database closes with the app: a run under way ends
+    // early (no further mail, no further listing of the images) and is waited for.
     Promise.all([notices.stop(), sweeps?.stop()])
       .then(() => app.close())
       .then(() => folderLock?.release())
@@ -109,7 +109,7 @@ async function main(config: Config) {
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Files a crash or a failed removal left without a row: now, and every hour after.
   sweeps = startImageSweeps({
-    sweep: () => sweepImages({ images, folders: imageFolders(database) }),
+    sweep: (stopping) => sweepImages({ images, folders: imageFolders(database), stopping }),
     log: app.log,
   });
   app.log.info(

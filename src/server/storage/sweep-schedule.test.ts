@@ -46,6 +46,17 @@ test('a sweep never overlaps the one under way, and stop waits for it', async ()
   expect(log.info).toHaveBeenCalledWith({ removed: 3 }, 'removed unreferenced image files');
 });
 
+test('stop asks the sweep under way to end early, then waits for it', async () => {
+  const sweep = vi.fn(
+    (stopping: AbortSignal) =>
+      new Promise<number>((resolve) => stopping.addEventListener('abort', () => resolve(1))),
+  );
+  const sweeps = startImageSweeps({ sweep, log, intervalMs: 1000 });
+  await sweeps.stop();
+  expect(sweep).toHaveBeenCalledTimes(1);
+  expect(log.info).toHaveBeenCalledWith({ removed: 1 }, 'removed unreferenced image files');
+});
+
 test('a failed sweep is logged and the next one still runs', async () => {
   const sweep = vi.fn().mockRejectedValueOnce(new Error('disk gone')).mockResolvedValue(0);
   const sweeps = startImageSweeps({ sweep, log, intervalMs: 1000 });

@@ -10,21 +10,23 @@ interface SweepLog {
  * age), started by main.ts. A sweep at start-up alone would leave what a crash left minutes
  * before it (still younger than the grace age) until the next restart, which may never come;
  * a removal that failed while the server ran, likewise. Runs never overlap, the timer does not
- * keep the process alive, and `stop` waits for the run under way.
+ * keep the process alive, and `stop` asks the run under way to end early (`stopping`: a sweep
+ * of a large bucket takes minutes, and a shutdown waits for it), then waits for it.
  */
 export function startImageSweeps({
   sweep,
   log,
   intervalMs = SWEEP_GRACE_MS,
 }: {
-  sweep: () => Promise<number>;
+  sweep: (stopping: AbortSignal) => Promise<number>;
   log: SweepLog;
   intervalMs?: number;
 }) {
+  const stopping = new AbortController();
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = sweep()
+    running = sweep(stopping.signal)
       .then(
         (removed) => removed > 0 && log.info({ removed }, 'removed unreferenced image files'),
         (error: unknown) => log.warn({ err: error }, 'image sweep failed'),
@@ -40,6 +42,7 @@ export function startImageSweeps({
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -20,16 +20,19 @@ export interface SweptFolder {
  * Removes stored images that no row references: left by a crash between writing a file and
  * committing its row, or by a delete whose file removal failed; and what a crash left of a
  * write it cut short (a temporary file). Runs at start-up, every hour after, and on demand
- * (`npm run sweep:images`); answers how many files it removed.
+ * (`npm run sweep:images`); answers how many files it removed. When `stopping` is aborted (the
+ * server is shutting down), it ends after the batch under way: the next sweep finds the rest.
  */
 export async function sweepImages({
   images,
   folders,
   now = new Date(),
+  stopping,
 }: {
   images: ImageStore;
   folders: SweptFolder[];
   now?: Date;
+  stopping?: AbortSignal;
 }): Promise<number> {
   const cutoff = now.getTime() - SWEEP_GRACE_MS;
   let removed = (await images.removeAbandonedWrites?.(new Date(cutoff))) ?? 0;
@@ -46,6 +49,7 @@ export async function sweepImages({
       batch = [];
     };
     for await (const { key, writtenAt } of images.list(prefix)) {
+      if (stopping?.aborted) return removed;
       if (writtenAt.getTime() > cutoff) continue;
       batch.push({ key, ref: refOf(key) });
       if (batch.length === BATCH) await sweepBatch();

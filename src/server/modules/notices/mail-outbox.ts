@@ -69,14 +69,21 @@ export function createMailOutbox({ database, transport, from, appName, log }: Ma
   }
 
   return {
-    /** Sends what is pending, oldest first; returns how many went out and how many failed. */
-    async sendPending(now: Date): Promise<{ sent: number; failed: number }> {
+    /**
+     * Sends what is pending, oldest first; returns how many went out and how many failed. Once
+     * `stopping` is aborted it sends no more: the rest stays pending for the next run.
+     */
+    async sendPending(
+      now: Date,
+      stopping?: AbortSignal,
+    ): Promise<{ sent: number; failed: number }> {
       const counts = { sent: 0, failed: 0 };
       let tried = 0;
       while (tried < MAILS_PER_RUN) {
         const ids = await notices.pendingMailIds(BATCH);
         if (ids.length === 0) break;
         for (const id of ids) {
+          if (stopping?.aborted) return counts;
           tried += 1;
           const outcome = await sendOne(id, now);
           if (outcome !== 'skipped') counts[outcome] += 1;

@@ -50,6 +50,35 @@ describe('the notice scheduler', () => {
     expect(await periods()).toEqual(['2026-W47', '2026-W48']);
   });
 
+  test('stopped during a run, it sends no further mail: what is left waits, pending, for the next run', async () => {
+    const other = await createLoggedInUser(t.app);
+    await createSession(t.app, other.cookie, { date: '2026-11-18' });
+    const sending: (() => void)[] = [];
+    const scheduler = startNoticeScheduler({
+      database: t.database,
+      config: {
+        appName: 'Rulekeeper',
+        mail: { smtpUrl: 'smtp://mail.example.com', from: 'reports@example.com' },
+      },
+      transport: { sendMail: () => new Promise<void>((resolve) => sending.push(resolve)) },
+      intervalSeconds: 60,
+      now: () => clock,
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.waitFor(() => expect(sending).toHaveLength(1));
+
+    const stopped = scheduler.stop();
+    sending[0]!();
+    await stopped;
+    expect(sending).toHaveLength(1);
+    const statuses = await t.database.db
+      .selectFrom('notices')
+      .select('mail_status')
+      .orderBy('id')
+      .execute();
+    expect(statuses.map((row) => row.mail_status)).toEqual(['sent', 'pending']);
+  });
+
   test('JOBS_INTERVAL_SECONDS=0 runs nothing', async () => {
     const scheduler = start(0);
     await vi.advanceTimersByTimeAsync(3_600_000);

@@ -65,10 +65,10 @@ export function createNoticeRunner({ database, config, transport, log }: NoticeR
     }
   }
 
-  async function runEveryJob(now: Date) {
+  async function runEveryJob(now: Date, stopping?: AbortSignal) {
     const reports = await step('weekly reports', () => jobs.writeWeeklyReports(now));
     const alerts = await step('low-compliance alerts', () => jobs.writeLowComplianceAlerts(now));
-    const mail = outbox ? await step('mail', () => outbox.sendPending(now)) : null;
+    const mail = outbox ? await step('mail', () => outbox.sendPending(now, stopping)) : null;
     if (reports || alerts || mail?.sent || mail?.failed) {
       log?.info({ reports, alerts, mail }, 'notices written and sent');
     }
@@ -76,9 +76,10 @@ export function createNoticeRunner({ database, config, transport, log }: NoticeR
   }
 
   return {
-    async runOnce(now: Date) {
+    /** `stopping`: aborted, the mail still to send waits for the next run (a shutdown). */
+    async runOnce(now: Date, stopping?: AbortSignal) {
       const run = await step('notice jobs', () =>
-        unlessJobsRunElsewhere(database, () => runEveryJob(now)),
+        unlessJobsRunElsewhere(database, () => runEveryJob(now, stopping)),
       );
       return run?.ran ? run.value : null;
     },
@@ -93,7 +94,9 @@ export type NoticeRunner = ReturnType<typeof createNoticeRunner>;
 /**
  * Runs the notice jobs every `JOBS_INTERVAL_SECONDS` (0: never), started by main.ts, not by
  * the app, so tests and tools that build an app run no jobs. Runs never overlap; the timer
- * does not keep the process alive, and `stop` waits for the run under way.
+ * does not keep the process alive, and `stop` waits for the run under way, which sends no
+ * further mail once asked to stop (up to 200 mails a run, each a connection to the mail server:
+ * a shutdown would otherwise wait for them all, and be cut off by its deadline).
  */
 export function startNoticeScheduler({
   intervalSeconds,
@@ -102,10 +105,11 @@ export function startNoticeScheduler({
 }: NoticeRunnerOptions & { intervalSeconds: number; now?: () => Date }) {
   if (intervalSeconds === 0) return { stop: async () => {} };
   const runner = createNoticeRunner(options);
+  const stopping = new AbortController();
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runner.runOnce(now()).finally(() => {
+    running = runner.runOnce(now(), stopping.signal).finally(() => {
       running = null;
     });
   };
@@ -118,6 +122,7 @@ export function startNoticeScheduler({
     async stop() {
       clearTimeout(first);
       clearInterval(timer);
+      stopping.abort();
       await running;
       runner.close();
     },
