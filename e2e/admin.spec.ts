@@ -192,3 +192,24 @@ test('a trader deletes their own account from Settings and is logged out', async
   await submitLoginForm(page, account);
   await expectToast(page, 'Login Failed', 'Invalid username or password');
 });
+
+test("an administrator's own new name shows in the users list at once", async ({ page }) => {
+  const account = buildAccount('deskadmin');
+  await logInRequestAsAdmin(page.request);
+  await createUserThroughApi(page.request, account, true);
+  await page.request.post('/api/auth/logout');
+  await logInWithForm(page, account);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(userCard(page, account.fullName)).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  const profile = page.getByRole('region', { name: 'Profile Settings' });
+  const renamed = `${account.fullName} Renamed`;
+  await profile.getByLabel('Full Name').fill(renamed);
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+
+  await nav.getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(userCard(page, renamed)).toBeVisible();
+});

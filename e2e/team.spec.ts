@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openSecondBrowser } from './admin-support.ts';
+import { openSecondBrowser, userCard } from './admin-support.ts';
 import { daysBefore } from './analytics-support.ts';
 import { checklist, createSession, localToday } from './session-support.ts';
 import {
@@ -87,6 +87,13 @@ async function expectRowsInApiOrder(page: Page, today: string, query: string) {
     expect(shown.length).toBeGreaterThan(0);
     expect(shown).toEqual(api.filter((name) => shown.includes(name)));
   }).toPass({ timeout: 20_000 });
+}
+
+/** The team list asked for every sharer on one page, whichever place a new one takes. */
+async function showEverySharer(page: Page) {
+  await page.route(/\/api\/admin\/team\?/, (route) =>
+    route.continue({ url: `${route.request().url()}&limit=200` }),
+  );
 }
 
 async function logInAdminOn(page: Page) {
@@ -286,4 +293,75 @@ test('the list comes a page at a time: Load more adds the next, another order st
   await expect(page).toHaveURL(/sort=compliance&order=desc/);
   await expect(rows).toHaveCount(2);
   await expect(loadMore).toBeVisible();
+});
+
+test('an account the administrator deletes leaves the team list at once', async ({
+  page,
+  baseURL,
+}) => {
+  const { account, context } = await createSharingTrader(baseURL);
+  await context.dispose();
+  await showEverySharer(page);
+  await logInAdminOn(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Team discipline' }).click();
+  const row = teamTable(page).getByRole('row').filter({ hasText: account.fullName });
+  await expect(row).toHaveCount(1);
+
+  await nav.getByRole('link', { name: 'Admin Panel' }).click();
+  await userCard(page, account.fullName)
+    .getByRole('button', { name: `Delete user ${account.username}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Success', 'User deleted successfully');
+
+  await nav.getByRole('link', { name: 'Team discipline' }).click();
+  await expect(teamTable(page).locator('tbody tr').first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('a page of the list that cannot be read says so, and the list stays', async ({
+  page,
+  baseURL,
+}) => {
+  const sharers = await Promise.all([0, 1, 2].map(() => createSharingTrader(baseURL)));
+  for (const { context } of sharers) await context.dispose();
+  await page.route(/\/api\/admin\/team\?/, (route) =>
+    /[?&]cursor=/.test(route.request().url())
+      ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+      : route.continue({ url: `${route.request().url()}&limit=2` }),
+  );
+  await logInAdminOn(page);
+  await page.goto('/admin/team');
+  const rows = teamTable(page).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expectToast(page, 'Error', 'Something went wrong');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeEnabled();
+});
+
+test('a trader whose figures could not be read: every card says so, Streaks too, and Try again brings them', async ({
+  page,
+  baseURL,
+}) => {
+  const { account, context } = await createSharingTrader(baseURL);
+  await context.dispose();
+  await showEverySharer(page);
+  // The trader's figures fail (asked by the screen: a page the server sends carries its answers).
+  const figures = /\/api\/admin\/team\/\d+\/analytics/;
+  await page.route(figures, (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong' } }),
+  );
+  await logInAdminOn(page);
+  await page.goto('/admin/team');
+  await teamTable(page).getByRole('link', { name: account.fullName }).click();
+  const streaks = page.getByRole('region', { name: 'Streaks', exact: true });
+  await expect(streaks.getByText('Their streaks could not be loaded.')).toBeVisible();
+  await expect(streaks.getByRole('status', { name: 'Loading streaks' })).toHaveCount(0);
+
+  await page.unroute(figures);
+  await streaks.getByRole('button', { name: 'Try again' }).click();
+  await expect(streaks.getByText('At 100%')).toBeVisible();
+  await expect(page.getByRole('heading', { name: account.fullName, level: 1 })).toBeVisible();
 });

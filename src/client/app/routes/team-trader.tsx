@@ -61,7 +61,7 @@ function TraderAnalytics({ id }: { id: number }) {
             caption="Their overall trading discipline rating"
           />
           <RuleAnalysisCard result={result} className="min-w-0 xl:col-span-2" />
-          <TraderStreaksCard streaks={rest.data?.streaks} className="min-w-0 xl:col-span-3" />
+          <TraderStreaksCard result={rest} className="min-w-0 xl:col-span-3" />
           <MonthlyTrendsCard result={result} className="min-w-0 xl:col-span-3" />
           <RuleDetailsCard result={result} className="min-w-0 xl:col-span-3" />
         </div>

@@ -22,7 +22,10 @@ type UseUpdateProfileOptions = {
   alsoRefreshes?: readonly QueryKey[];
 };
 
-/** Refreshes the login's user, so that the sidebar and menus show the new name at once. */
+/**
+ * Refreshes the login's user, so that the sidebar and menus show the new name at once, and the
+ * lists that show it to administrators (the users, the team), should this trader be one.
+ */
 export function useUpdateProfile({
   onSuccess,
   onError,
@@ -30,7 +33,7 @@ export function useUpdateProfile({
 }: UseUpdateProfileOptions = {}) {
   return useApiMutation({
     mutationFn: updateProfile,
-    refreshes: [queryKeys.auth.all, ...alsoRefreshes],
+    refreshes: [queryKeys.auth.all, queryKeys.users.all, queryKeys.team.all, ...alsoRefreshes],
     onSuccess,
     onError,
   });

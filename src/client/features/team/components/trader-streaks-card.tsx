@@ -2,18 +2,28 @@ import type { Streaks } from '#shared/schemas/discipline.ts';
 import { CardMessage } from '#client/components/dashboard-card.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import type { Retry } from '#client/components/try-again-button.tsx';
 
 function sessions(count: number) {
   return `${count} ${count === 1 ? 'session' : 'sessions'}`;
 }
 
-type TraderStreaksCardProps = { streaks: Streaks | undefined; className?: string };
+type TraderStreaksCardProps = {
+  /** The drill-down's read: its streaks, or its failure and a way to ask again. */
+  result: Retry & { data?: { streaks: Streaks } | undefined; isError: boolean };
+  className?: string;
+};
 
 /** A trader's runs of disciplined sessions, read-only, as the drill-down shows them. */
-export function TraderStreaksCard({ streaks, className }: TraderStreaksCardProps) {
+export function TraderStreaksCard({ result, className }: TraderStreaksCardProps) {
+  const streaks = result.data?.streaks;
   return (
     <TitledCard title="Streaks" className={className} contentClassName="grid gap-6">
-      {!streaks ? (
+      {result.isError && !streaks ? (
+        <CardMessage isError retry={result}>
+          Their streaks could not be loaded.
+        </CardMessage>
+      ) : !streaks ? (
         <div role="status" aria-label="Loading streaks" className="grid gap-3">
           <Skeleton className="h-16" />
           <Skeleton className="h-24" />
