@@ -97,7 +97,7 @@ test('the administrator makes a trader an administrator and takes it back; their
   const trader = await createTrader(request);
   await openUserManagement(page);
   const card = userCard(page, trader.fullName);
-  await card.getByRole('button', { name: `Make ${trader.username} an administrator` }).click();
+  await card.getByRole('button', { name: `Make administrator ${trader.username}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Make administrator?' });
   await confirm.getByRole('button', { name: 'Make administrator' }).click();
   await expectToast(page, 'Success', `${trader.username} is now an administrator`);
@@ -134,7 +134,7 @@ test('an administrator demoted meanwhile is refused, and the screen then says it
   expect(demoted.status()).toBe(200);
 
   await userCard(page, trader.fullName)
-    .getByRole('button', { name: `Make ${trader.username} an administrator` })
+    .getByRole('button', { name: `Make administrator ${trader.username}` })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Make administrator' }).click();
   // Refused by the server (by the central access check, or by the service's own re-check).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   activeLogins,
   expectSentToLogin,
@@ -18,16 +18,38 @@ import {
 // Two browsers, several logins and password hashes each: more than the default 30 s on a busy machine.
 test.slow();
 
+/** A new trader logged in on a phone and here, with Settings' Security card open, listing both. */
+async function logInOnTwoBrowsers(page: Page, browser: Browser) {
+  const account = await createTrader(page.request);
+  const phone = await logInElsewhere(browser, account);
+  await logInWithForm(page, account);
+  const security = await openSecurityCard(page);
+  await expect(activeLogins(page)).toHaveCount(2);
+  return { phone, security };
+}
+
+test('logging out everywhere else when the other logins have already ended says so', async ({
+  page,
+  browser,
+}) => {
+  const { phone, security } = await logInOnTwoBrowsers(page, browser);
+  // The phone logs out while this list still shows it.
+  await phone.page.request.post('/api/auth/logout');
+  await phone.context.close();
+  await security.getByRole('button', { name: 'Log out everywhere else' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Log out everywhere else?' })
+    .getByRole('button', { name: 'Log out everywhere else' })
+    .click();
+  await expectToast(page, 'Logged Out Elsewhere', 'Your other logins had already ended.');
+  await expect(activeLogins(page)).toHaveCount(1);
+});
+
 test('a trader logged in on two browsers sees both and logs the other one out everywhere else', async ({
   page,
   browser,
 }) => {
-  const account = await createTrader(page.request);
-  const phone = await logInElsewhere(browser, account);
-  await logInWithForm(page, account);
-
-  const security = await openSecurityCard(page);
-  await expect(activeLogins(page)).toHaveCount(2);
+  const { phone, security } = await logInOnTwoBrowsers(page, browser);
   const thisDevice = activeLogins(page).filter({ hasText: 'This device' });
   await expect(thisDevice).toHaveCount(1);
   await expect(thisDevice).toContainText('Chrome on Windows');

@@ -62,13 +62,14 @@ export function UserCard({ user, isSelf, onDelete, onChangeRole }: UserCardProps
       </dl>
       {isSelf ? null : (
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          {/* Each name begins with the button's visible words, which voice control users say. */}
           <Button
             variant="outline"
             size="sm"
             aria-label={
               user.isAdmin
                 ? `Remove administrator rights from ${user.username}`
-                : `Make ${user.username} an administrator`
+                : `Make administrator ${user.username}`
             }
             onClick={() => onChangeRole(user)}
           >

@@ -31,10 +31,13 @@ export function ActiveLogins({ titleId }: { titleId: string }) {
       setIsConfirming(false);
       toast({
         title: 'Logged Out Elsewhere',
+        // None: the other logins ended after the list was read (logged out, or expired).
         description:
-          ended === 1
-            ? 'Your other login has been ended.'
-            : `Your ${ended} other logins have been ended.`,
+          ended === 0
+            ? 'Your other logins had already ended.'
+            : ended === 1
+              ? 'Your other login has been ended.'
+              : `Your ${ended} other logins have been ended.`,
       });
     },
     onError: (error) => {
