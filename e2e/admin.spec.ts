@@ -65,6 +65,10 @@ test('the administrator creates a user who logs in, then deletes them; their nex
     await expect(
       member.page.getByRole('heading', { name: `${account.fullName} Trading Dashboard` }),
     ).toBeVisible();
+    // Every card has read what it shows (they come one after another): a read answered after
+    // the delete would end the login itself, before the member's next action below.
+    await expect(member.page.getByRole('heading', { name: 'Your Trading Rules' })).toBeVisible();
+    await expect(member.page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
 
     await card.getByRole('button', { name: `Delete user ${account.username}` }).click();
     const confirm = page.getByRole('alertdialog');
