@@ -146,7 +146,7 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * day of each (`calendar.ts`), which for a day of December 9999 would be a five-digit year, no
  * longer `YYYY-MM-DD` (its sessions went uncounted on SQLite and answered 500 on PostgreSQL).
  */
-export const CALENDAR_YEARS = { first: 1900, last: 9998 };
+const CALENDAR_YEARS = { first: 1900, last: 9998 };
 
 /** True for a `YYYY-MM-DD` that names a real day (no 30 February). */
 export function isCalendarDate(value: string): boolean {

@@ -55,7 +55,7 @@ export async function refreshMonthSummaries(
  * answered 500 there, where PostgreSQL took it), and PostgreSQL a statement of over 65,535
  * parameters.
  */
-export const MONTHS_PER_STATEMENT = 200;
+const MONTHS_PER_STATEMENT = 200;
 
 /** `month_stats` and `rule_month_stats` of the given months, from their sessions. */
 async function recountMonths(
