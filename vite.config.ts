@@ -56,7 +56,7 @@ export default defineConfig({
             // and each compressed alone (1 kB more for the login page, whose budget is 100 kB).
             {
               name: 'vendor',
-              test: /node_modules[\\/](preact|@tanstack|wouter|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              test: /node_modules[\\/](preact|@tanstack|wouter|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
             },
             // What the entry imports statically (the login page) in one chunk, and the code two
             // or more screens share in another. Left to itself the bundler cut the dashboard

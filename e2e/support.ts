@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { twMerge } from 'tailwind-merge';
 
 export const ADMIN = {
   username: 'desk-admin',
@@ -268,10 +269,12 @@ const AXE_SCAN_ALLOWANCE_MS = 10_000;
  * several screens and dialogs does not run out of time on a busy machine. A dialog that is
  * still fading in has half-transparent text, which axe reports as too little contrast: the scan
  * waits for the page's finite animations to end (a spinner's endless one is left running).
+ * Every scan checks the whole page's classes too (`expectNoConflictingClasses`).
  */
 export async function expectNoSeriousViolations(page: Page, within: Locator[] = []) {
   test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
   await waitForAnimationsToEnd(page);
+  await expectNoConflictingClasses(page);
   // The app has no frames, so axe runs in the page itself (legacy mode) rather than in each
   // frame with the results merged in a blank page opened for it; and it sorts out the elements
   // of the violations only, not of every passed check. The two together cut a scan of the
@@ -293,4 +296,32 @@ export async function expectNoSeriousViolations(page: Page, within: Locator[] = 
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
   ).toEqual([]);
+}
+
+/**
+ * No element of the page carries two Tailwind classes that set one property (`p-6` and `p-4`,
+ * `text-xl` and `text-lg`), nor one class twice: which of two such classes applies depends on
+ * the stylesheet's order, not on the order they are written in, so one of them is a mistake.
+ * The app's `cn()` joins classes without resolving such conflicts (decision 67); tailwind-merge,
+ * which knows which classes conflict, finds them here.
+ */
+export async function expectNoConflictingClasses(page: Page) {
+  const classLists = await page.evaluate(() => [
+    ...new Set(
+      Array.from(document.querySelectorAll('[class]'), (element) =>
+        (element.getAttribute('class') ?? '').trim().replace(/\s+/g, ' '),
+      ),
+    ),
+  ]);
+  const conflicts = classLists.flatMap((classList) => {
+    const kept = twMerge(classList).split(' ');
+    const dropped = classList.split(' ').filter((name) => {
+      const index = kept.indexOf(name);
+      if (index === -1) return true;
+      kept.splice(index, 1);
+      return false;
+    });
+    return dropped.length > 0 ? [`${dropped.join(' ')} in "${classList}"`] : [];
+  });
+  expect(conflicts, 'classes overridden by a later one of the same element').toEqual([]);
 }

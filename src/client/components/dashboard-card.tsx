@@ -20,13 +20,13 @@ export function DashboardCard({ title, footer, children }: DashboardCardProps) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className="flex flex-col">
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle asChild className="text-lg">
+      <CardHeader>
+        <CardTitle asChild size="sm">
           <h2 id={titleId}>{title}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="flex-1 p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
-      {footer ? <CardFooter className="p-4 pt-0 sm:p-6 sm:pt-0">{footer}</CardFooter> : null}
+      <CardContent className="flex-1">{children}</CardContent>
+      {footer ? <CardFooter>{footer}</CardFooter> : null}
     </Card>
   );
 }
@@ -34,7 +34,7 @@ export function DashboardCard({ title, footer, children }: DashboardCardProps) {
 /** The card's way to the whole list ('View All Sessions', 'View All Rules'). */
 export function ViewAllLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Button asChild variant="link" className="h-auto px-0">
+    <Button asChild variant="link" size="inline">
       <Link href={href}>
         {children}
         <ArrowRight aria-hidden="true" />

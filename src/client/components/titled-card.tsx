@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
-import { cn } from '#client/lib/utils.ts';
 
 type TitledCardProps = {
   title: string;
@@ -26,14 +25,12 @@ export function TitledCard({
   const id = titleId ?? generatedId;
   return (
     <Card role="region" aria-labelledby={id} className={className}>
-      <CardHeader className="p-4 sm:p-6">
+      <CardHeader>
         <CardTitle asChild>
           <h2 id={id}>{title}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className={cn('p-4 pt-0 sm:p-6 sm:pt-0', contentClassName)}>
-        {children}
-      </CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }

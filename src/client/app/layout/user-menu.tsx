@@ -49,7 +49,7 @@ export function UserMenu({ user, onNavigate }: UserMenuProps) {
           align="start"
           className="w-(--radix-dropdown-menu-trigger-width) min-w-56"
         >
-          <DropdownMenuLabel className="font-normal">
+          <DropdownMenuLabel>
             <span className="block truncate font-medium">{displayName}</span>
             <span className="text-muted-foreground block truncate text-xs">
               {email || 'No email'}

@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { usePageTitle } from '../use-page-title.ts';
@@ -16,7 +16,7 @@ export function NotFoundRoute() {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md">
-        <CardContent className="grid gap-4 p-6">
+        <div className="grid gap-4 p-6">
           <div className="flex items-center gap-2">
             <CircleAlert aria-hidden="true" className="text-destructive size-8 shrink-0" />
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
@@ -27,7 +27,7 @@ export function NotFoundRoute() {
           <Button asChild variant="outline" className="justify-self-start">
             <Link href={paths.dashboard}>Go to the dashboard</Link>
           </Button>
-        </CardContent>
+        </div>
       </Card>
     </div>
   );

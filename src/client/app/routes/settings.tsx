@@ -28,9 +28,7 @@ export function SettingsRoute() {
         <InTurns>
           <ProfileSettingsCard
             user={user}
-            avatar={
-              <UserAvatar name={user.fullName} src={user.avatar} className="size-16 text-xl" />
-            }
+            avatar={<UserAvatar name={user.fullName} src={user.avatar} size="xl" />}
           />
           <NotificationsCard user={user} />
           <ResultsCard user={user} />

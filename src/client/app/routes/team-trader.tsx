@@ -35,7 +35,7 @@ function TraderAnalytics({ id }: { id: number }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <Button asChild variant="link" className="h-auto justify-self-start px-0">
+        <Button asChild variant="link" size="inline" className="justify-self-start">
           <Link href={paths.team}>
             <ArrowLeft aria-hidden="true" />
             Team discipline

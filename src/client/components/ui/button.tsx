@@ -16,6 +16,8 @@ export const buttonVariants = cva(
           'border-input bg-background hover:bg-accent hover:text-accent-foreground border shadow-sm',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
+        /** An icon button that deletes: red, on a red tint under the pointer. */
+        'ghost-destructive': 'text-destructive hover:bg-destructive/10 hover:text-destructive',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
@@ -23,6 +25,10 @@ export const buttonVariants = cva(
         sm: 'h-9 px-3',
         lg: 'h-11 px-8',
         icon: 'size-10',
+        'icon-sm': 'size-9',
+        'icon-xs': 'size-8',
+        /** As tall as its text, for a link that reads as one (`variant: 'link'`). */
+        inline: 'h-auto py-2',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -35,22 +35,24 @@ export function DialogOverlay({
 
 /**
  * A centred dialog on a dimmed page; it scrolls when taller than 90% of the viewport. Closing
- * returns focus to the element that opened it.
+ * returns focus to the element that opened it. A `wide` one is for a picture.
  */
 export function DialogContent({
   className,
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  wide = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { wide?: boolean }) {
   const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'bg-background data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg outline-none motion-reduce:animate-none',
+          'bg-background data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6 shadow-lg outline-none motion-reduce:animate-none',
+          wide ? 'max-w-4xl' : 'max-w-lg',
           className,
         )}
         {...props}
@@ -70,10 +72,25 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6 text-left', className)} {...props} />;
 }
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+/**
+ * The dialog's buttons: stacked on a phone, the main one on top, and in a row from `sm` up.
+ * A `sticky` footer stays at the bottom of a dialog that scrolls, its buttons sharing one row
+ * on every screen.
+ */
+export function DialogFooter({
+  className,
+  sticky = false,
+  ...props
+}: ComponentProps<'div'> & { sticky?: boolean }) {
   return (
     <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'flex gap-2 sm:justify-end',
+        sticky
+          ? 'bg-background sticky -bottom-6 -mx-6 -mb-6 flex-row border-t px-6 py-4 *:flex-1 sm:*:flex-none'
+          : 'flex-col-reverse sm:flex-row',
+        className,
+      )}
       {...props}
     />
   );

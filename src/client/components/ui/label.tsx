@@ -1,15 +1,26 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import { Label as LabelPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn(
-        'text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
-        className,
-      )}
-      {...props}
-    />
-  );
+const labelVariants = cva(
+  'text-sm select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70',
+  {
+    variants: {
+      /**
+       * `field` names a field above it; `choice` is the words beside a checkbox, in the text's
+       * own weight, its line height the caller's (one line, or a wrapping rule).
+       */
+      variant: { field: 'leading-none font-medium', choice: 'font-normal' },
+    },
+    defaultVariants: { variant: 'field' },
+  },
+);
+
+export function Label({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof LabelPrimitive.Root> & VariantProps<typeof labelVariants>) {
+  return <LabelPrimitive.Root className={cn(labelVariants({ variant }), className)} {...props} />;
 }

@@ -11,14 +11,18 @@ export function RadioGroup({
   return <RadioGroupPrimitive.Root className={cn('grid gap-3', className)} {...props} />;
 }
 
+/** `focusRing={false}` when what holds the radio shows its focus (a tile that is its label). */
 export function RadioGroupItem({
   className,
+  focusRing = true,
   ...props
-}: ComponentProps<typeof RadioGroupPrimitive.Item>) {
+}: ComponentProps<typeof RadioGroupPrimitive.Item> & { focusRing?: boolean }) {
   return (
     <RadioGroupPrimitive.Item
       className={cn(
-        'peer border-primary text-primary focus-visible:ring-ring focus-visible:ring-offset-background aspect-square size-4 shrink-0 rounded-full border shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
+        'peer border-primary text-primary aspect-square size-4 shrink-0 rounded-full border shadow-xs outline-none disabled:cursor-not-allowed disabled:opacity-50',
+        focusRing &&
+          'focus-visible:ring-ring focus-visible:ring-offset-background focus-visible:ring-2 focus-visible:ring-offset-2',
         className,
       )}
       {...props}

@@ -19,10 +19,11 @@ type SelectProps = Omit<
  * shows its own picker, the keyboard works as the platform's does (arrows and typing a name
  * on the closed control pick at once), and nothing runs to mount it: Radix's select built
  * every item of a closed list into a detached fragment, measured itself and mounted a popper
- * on each screen (docs/decisions/0050-native-selects.md). `className` places the control (its
- * width, its margins); the other props, an id and aria wiring from a FormField among them, go
- * to the `<select>`. A value no option has shows an empty control; a placeholder is a
- * disabled option with the empty value, chosen while nothing else is.
+ * on each screen (docs/decisions/0050-native-selects.md). `className` places the control: its
+ * width (the whole line when no `className` is given) and its margins; the other props, an id
+ * and aria wiring from a FormField among them, go to the `<select>`. A value no option has
+ * shows an empty control; a placeholder is a disabled option with the empty value, chosen
+ * while nothing else is.
  */
 export function Select({
   className,
@@ -34,7 +35,7 @@ export function Select({
   ...props
 }: SelectProps) {
   return (
-    <span className={cn('relative flex w-full min-w-0 items-center', className)}>
+    <span className={cn('relative flex min-w-0 items-center', className ?? 'w-full')}>
       {icon ? (
         <span className="text-muted-foreground pointer-events-none absolute left-2.5 flex [&_svg]:size-4">
           {icon}
@@ -45,12 +46,12 @@ export function Select({
         value={value}
         onChange={(event) => onValueChange(event.currentTarget.value)}
         className={cn(
-          'border-input bg-background focus-visible:ring-ring focus-visible:ring-offset-background w-full min-w-0 cursor-pointer appearance-none truncate rounded-md border pr-9 pl-3 text-base shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
+          'border-input bg-background focus-visible:ring-ring focus-visible:ring-offset-background w-full min-w-0 cursor-pointer appearance-none truncate rounded-md border pr-9 text-base shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
           'aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive',
           // The placeholder reads as one; the list it opens does not inherit the muted colour.
           value === '' && 'text-muted-foreground [&>option]:text-foreground',
           compact ? 'h-8' : 'h-10',
-          icon ? 'pl-8' : null,
+          icon ? 'pl-8' : 'pl-3',
         )}
       >
         {children}

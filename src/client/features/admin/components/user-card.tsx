@@ -25,7 +25,7 @@ export function UserCard({ user, isSelf, onDelete, onChangeRole }: UserCardProps
   return (
     <Card role="region" aria-labelledby={titleId} className="flex h-full flex-col gap-4 p-4 sm:p-6">
       <div className="flex items-start gap-3">
-        <Avatar className="size-12 text-lg">
+        <Avatar size="lg">
           {user.avatar ? <AvatarImage src={user.avatar} alt="" /> : null}
           <AvatarFallback>{initial}</AvatarFallback>
         </Avatar>
@@ -77,9 +77,8 @@ export function UserCard({ user, isSelf, onDelete, onChangeRole }: UserCardProps
             {user.isAdmin ? 'Remove administrator' : 'Make administrator'}
           </Button>
           <Button
-            variant="ghost"
+            variant="ghost-destructive"
             size="icon"
-            className="text-destructive hover:text-destructive"
             aria-label={`Delete user ${user.username}`}
             onClick={() => onDelete(user)}
           >

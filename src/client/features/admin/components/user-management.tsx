@@ -83,7 +83,7 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
         {[0, 1, 2].map((key) => (
           <Card key={key} className="grid gap-4 p-4 sm:p-6">
             <div className="flex items-center gap-3">
-              <Skeleton className="size-12 rounded-full" />
+              <Skeleton shape="round" className="size-12" />
               <div className="grid flex-1 gap-2">
                 <Skeleton className="h-4 w-2/3" />
                 <Skeleton className="h-3 w-1/3" />

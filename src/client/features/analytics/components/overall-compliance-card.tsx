@@ -19,7 +19,8 @@ export function OverallComplianceCard() {
             <Skeleton
               role="status"
               aria-label="Loading overall compliance"
-              className="size-28 rounded-full"
+              shape="round"
+              className="size-28"
             />
           ) : (
             <ComplianceBadge rating={data.overallCompliance} size="large" />

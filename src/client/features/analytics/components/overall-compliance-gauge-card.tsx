@@ -26,7 +26,7 @@ export function OverallComplianceGaugeCard({
             aria-label="Loading overall compliance"
             className="grid justify-items-center gap-3"
           >
-            <Skeleton className="size-40 rounded-full" />
+            <Skeleton shape="round" className="size-40" />
             <Skeleton className="h-4 w-48" />
           </div>
         }

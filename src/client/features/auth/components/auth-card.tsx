@@ -27,7 +27,7 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
         <Card>
           <CardHeader className="text-center">
             <CardTitle asChild>
-              <h1 className="text-2xl">{title}</h1>
+              <h1>{title}</h1>
             </CardTitle>
             <CardDescription>{description}</CardDescription>
           </CardHeader>

@@ -93,7 +93,7 @@ export function LoginForm({ newUsername, onSuccess }: LoginFormProps) {
             />
           )}
         />
-        <Label htmlFor="login-remember-me" className="font-normal">
+        <Label htmlFor="login-remember-me" variant="choice" className="leading-none">
           Remember me
         </Label>
       </div>

@@ -69,8 +69,7 @@ function LowComplianceBanner({
       </div>
       <Button
         variant="ghost"
-        size="icon"
-        className="size-8 shrink-0"
+        size="icon-xs"
         aria-label="Dismiss the low-compliance alert"
         onClick={onDismiss}
       >

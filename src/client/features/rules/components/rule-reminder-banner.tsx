@@ -62,8 +62,7 @@ export function RuleReminderBanner() {
             <>
               <Button
                 variant="ghost"
-                size="icon"
-                className="size-8"
+                size="icon-xs"
                 aria-label="Previous reminder"
                 onClick={() => step(-1)}
               >
@@ -71,8 +70,7 @@ export function RuleReminderBanner() {
               </Button>
               <Button
                 variant="ghost"
-                size="icon"
-                className="size-8"
+                size="icon-xs"
                 aria-label="Next reminder"
                 onClick={() => step(1)}
               >

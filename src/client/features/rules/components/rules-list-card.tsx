@@ -17,16 +17,18 @@ type RulesListCardProps = {
 export function RulesListCard({ onAdd, onEdit, onDelete }: RulesListCardProps) {
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
-        <CardTitle asChild>
-          <h2>Your Trading Rules</h2>
-        </CardTitle>
-        <Button size="sm" onClick={onAdd}>
-          <Plus aria-hidden="true" />
-          Add Rule
-        </Button>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle asChild>
+            <h2>Your Trading Rules</h2>
+          </CardTitle>
+          <Button size="sm" onClick={onAdd}>
+            <Plus aria-hidden="true" />
+            Add Rule
+          </Button>
+        </div>
       </CardHeader>
-      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+      <CardContent>
         <RulesListContent onAdd={onAdd} onEdit={onEdit} onDelete={onDelete} />
       </CardContent>
     </Card>

@@ -40,8 +40,8 @@ export function SortableRuleItem({ rule, onEdit, onDelete }: SortableRuleItemPro
         {...listeners}
         aria-label={`Reorder rule: ${rule.description}`}
         className={cn(
-          'text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring flex h-10 w-8 cursor-grab touch-none items-center justify-center rounded-md outline-none focus-visible:ring-2',
-          isDragging && 'cursor-grabbing',
+          'text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring flex h-10 w-8 touch-none items-center justify-center rounded-md outline-none focus-visible:ring-2',
+          isDragging ? 'cursor-grabbing' : 'cursor-grab',
         )}
       >
         <GripVertical aria-hidden="true" className="size-4" />
@@ -57,10 +57,9 @@ export function SortableRuleItem({ rule, onEdit, onDelete }: SortableRuleItemPro
           <Pencil aria-hidden="true" />
         </Button>
         <Button
-          variant="ghost"
+          variant="ghost-destructive"
           size="icon"
           aria-label={`Delete rule: ${rule.description}`}
-          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
           onClick={() => onDelete(rule)}
         >
           <Trash2 aria-hidden="true" />

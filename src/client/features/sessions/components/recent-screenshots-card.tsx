@@ -25,7 +25,7 @@ export function RecentScreenshotsCard() {
  * Tiles in two columns; with an odd count the newest spans both, so that one, two or three
  * screenshots always fill the card: one wide tile, two side by side, or one above two.
  */
-const tileClass = 'aspect-video rounded-md';
+const tileClass = 'aspect-video';
 const wideTileClass = 'col-span-2 aspect-[5/2]';
 
 function RecentScreenshotsContent() {
@@ -35,7 +35,7 @@ function RecentScreenshotsContent() {
   if (isPending) {
     return (
       <div role="status" aria-label="Loading recent screenshots" className="grid grid-cols-2 gap-3">
-        <Skeleton className={cn(tileClass, wideTileClass)} />
+        <Skeleton className={wideTileClass} />
         <Skeleton className={tileClass} />
         <Skeleton className={tileClass} />
       </div>
@@ -60,9 +60,8 @@ function RecentScreenshotsContent() {
           <Link
             href={getSessionDetailsHref(session.id)}
             className={cn(
-              'group bg-muted focus-visible:ring-ring relative block overflow-hidden outline-none focus-visible:ring-2 focus-visible:ring-offset-2',
-              tileClass,
-              index === 0 && shots.length % 2 === 1 && wideTileClass,
+              'group bg-muted focus-visible:ring-ring relative block overflow-hidden rounded-md outline-none focus-visible:ring-2 focus-visible:ring-offset-2',
+              index === 0 && shots.length % 2 === 1 ? wideTileClass : tileClass,
             )}
           >
             {/* Not lazy: on wide screens these thumbnails are in the first screenful, often the

@@ -111,7 +111,8 @@ function ChecklistBody({
             {/* The whole row's height is the label, so the target is comfortable on a phone. */}
             <Label
               htmlFor={checkboxId}
-              className="flex-1 cursor-pointer py-3 leading-snug font-normal wrap-anywhere"
+              variant="choice"
+              className="flex-1 cursor-pointer py-3 leading-snug wrap-anywhere"
             >
               {item.description}
             </Label>

@@ -23,7 +23,7 @@ type ScreenshotDialogProps = {
 export function ScreenshotDialog({ open, onOpenChange, session }: ScreenshotDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent wide>
         <DialogHeader>
           <DialogTitle>Session Screenshot</DialogTitle>
           <DialogDescription className="wrap-anywhere">

@@ -205,7 +205,7 @@ function SessionForm({ session }: { session: Session | null }) {
       />
       {/* Stuck to the bottom of the scrolling dialog, so Save is in reach on a phone, where the
           two buttons share one row to leave the form as much of the screen as they can. */}
-      <DialogFooter className="bg-background sticky -bottom-6 -mx-6 -mb-6 flex-row border-t px-6 py-4 *:flex-1 sm:*:flex-none">
+      <DialogFooter sticky>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={isSaving}>
             Cancel

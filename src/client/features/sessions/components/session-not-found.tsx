@@ -1,7 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Card } from '#client/components/ui/card.tsx';
 import { paths } from '#client/lib/paths.ts';
 
 /**
@@ -11,7 +11,7 @@ import { paths } from '#client/lib/paths.ts';
 export function SessionNotFound() {
   return (
     <Card className="mx-auto w-full max-w-lg">
-      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+      <div className="flex flex-col items-center gap-4 p-8 text-center">
         <span className="bg-muted text-muted-foreground flex size-12 items-center justify-center rounded-full">
           <SearchX aria-hidden="true" className="size-6" />
         </span>
@@ -26,7 +26,7 @@ export function SessionNotFound() {
             Back to History
           </Link>
         </Button>
-      </CardContent>
+      </div>
     </Card>
   );
 }

@@ -51,13 +51,18 @@ export function DeleteSessionButton({
   return (
     <Button
       variant="ghost"
-      size="icon"
-      className="text-muted-foreground hover:text-destructive size-9"
+      size="icon-sm"
+      // Muted among a row's words, red under the pointer: the colour is the icon's, since the
+      // ghost button's own hover colour is the accent's.
+      className="group/delete"
       aria-label={`Delete session: ${session.name}`}
       disabled={disabled}
       onClick={() => onDelete(session)}
     >
-      <Trash2 aria-hidden="true" />
+      <Trash2
+        aria-hidden="true"
+        className="text-muted-foreground group-hover/delete:text-destructive"
+      />
     </Button>
   );
 }

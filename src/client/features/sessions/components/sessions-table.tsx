@@ -21,8 +21,8 @@ export type SessionListProps = {
   labelledBy: string;
 };
 
-const headCell =
-  'text-muted-foreground h-10 px-3 text-left align-middle text-xs font-medium uppercase';
+const headCell = 'text-muted-foreground h-10 px-3 align-middle text-xs font-medium uppercase';
+const textHeadCell = `${headCell} text-left`;
 
 /** The history as a table, on screens wide enough for its columns. */
 export function SessionsTable({
@@ -37,22 +37,22 @@ export function SessionsTable({
     <table aria-labelledby={labelledBy} className="w-full border-collapse text-sm">
       <thead>
         <tr className="border-b">
-          <th scope="col" className={`${headCell} w-10`}>
+          <th scope="col" className={`${textHeadCell} w-10`}>
             <SelectAllCheckbox selection={selection} />
           </th>
-          <th scope="col" className={headCell}>
+          <th scope="col" className={textHeadCell}>
             Session Name
           </th>
-          <th scope="col" className={headCell}>
+          <th scope="col" className={textHeadCell}>
             Date
           </th>
-          <th scope="col" className={headCell}>
+          <th scope="col" className={textHeadCell}>
             Compliance Rating
           </th>
-          <th scope="col" className={headCell}>
+          <th scope="col" className={textHeadCell}>
             Result
           </th>
-          <th scope="col" className={headCell}>
+          <th scope="col" className={textHeadCell}>
             Screenshot
           </th>
           <th scope="col" className={`${headCell} text-right`}>

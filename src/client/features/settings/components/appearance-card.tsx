@@ -35,7 +35,7 @@ export function AppearanceCard({ user }: { user: User }) {
         aria-busy={isSaving}
         value={theme}
         onValueChange={(value) => chooseTheme(parseTheme(value), theme)}
-        className="grid gap-3 sm:grid-cols-3"
+        className="sm:grid-cols-3"
       >
         {options.map(({ value, label, description, Icon }) => (
           // The whole tile is the radio's label, so a click anywhere on it chooses.
@@ -50,7 +50,7 @@ export function AppearanceCard({ user }: { user: User }) {
               aria-labelledby={`${id}-${value}-label`}
               aria-describedby={`${id}-${value}-description`}
               // The tile shows the focus; a second ring on the dot would only crowd it.
-              className="focus-visible:ring-0 focus-visible:ring-offset-0"
+              focusRing={false}
             />
             <Icon aria-hidden="true" className="text-muted-foreground size-5 shrink-0" />
             <span className="grid min-w-0 gap-0.5">

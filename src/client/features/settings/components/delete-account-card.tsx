@@ -26,7 +26,7 @@ export function DeleteAccountCard() {
         <p className="text-muted-foreground text-sm">
           Delete your account and everything in it. {WHAT_GOES}
         </p>
-        <Button variant="destructive" className="shrink-0" onClick={() => setOpen(true)}>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
           Delete my account
         </Button>
       </div>

@@ -18,7 +18,7 @@ export function NotificationPermission() {
           <Line icon={<CircleAlert className="text-muted-foreground size-4" />}>
             This browser needs your permission to show reminders.
           </Line>
-          <Button type="button" size="sm" className="shrink-0" onClick={() => void request()}>
+          <Button type="button" size="sm" onClick={() => void request()}>
             Allow notifications
           </Button>
         </div>

@@ -4,8 +4,8 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 export function SettingsSkeleton() {
   return (
     <div role="status" aria-label="Loading settings" className="grid gap-6">
-      <Skeleton className="h-96 rounded-xl" />
-      <Skeleton className="h-72 rounded-xl" />
+      <Skeleton shape="card" className="h-96" />
+      <Skeleton shape="card" className="h-72" />
     </div>
   );
 }
