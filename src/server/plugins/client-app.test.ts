@@ -244,6 +244,21 @@ describe('serving the built client', () => {
       expect(answersOf(page.body)['/api/auth/session']).toMatchObject({ user: { fullName } });
     });
 
+    test("a trader's dollar signs reach the page as written", async () => {
+      // A replacement string gives `$$`, `$'` and `` $` `` meanings of their own: the page must
+      // not read them as such ('Big $$ day' came out as 'Big $ day'; `$'` pasted the page's
+      // end into the answers, which then no longer parsed).
+      const fullName = "Cash $$ Flow $' and $` and $& co";
+      const trader = await createLoggedInUser(app, { fullName });
+      const page = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: trader.cookie },
+      });
+      expect(answersOf(page.body)['/api/auth/session']).toMatchObject({ user: { fullName } });
+      expect(page.body.match(/<head>/g)).toHaveLength(1);
+    });
+
     test('a login that has ended: nobody is logged in, and the cookie is cleared', async () => {
       const page = await app.inject({
         method: 'GET',

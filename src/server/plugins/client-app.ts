@@ -98,9 +98,11 @@ export const clientAppPlugin = fp(
       // Read on each request, as the static files are; the list of screens is read once, when
       // the server starts (a new build comes with a restart: the server is built with it).
       const built = await readFile(join(clientDir, 'index.html'), 'utf8');
+      // A function, not a string: a string's `$$`, `$'` and `` $` `` would be read as patterns
+      // in the trader's own text (a session named 'Big $$ day').
       const page = built.replace(
         '</head>',
-        `${answersElement(answers)}${scriptLinks(screen)}</head>`,
+        () => `${answersElement(answers)}${scriptLinks(screen)}</head>`,
       );
       if (cookies.length > 0) void reply.header('set-cookie', cookies);
       // The page carries the visitor's own answers: a cache must not keep it, nor hand one
