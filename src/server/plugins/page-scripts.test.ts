@@ -17,6 +17,16 @@ describe('the sources of a page’s inline scripts', () => {
     expect(inlineScriptSources(`<script>${theme.trim()}</script>`)).not.toEqual([sourceOf(theme)]);
   });
 
+  test('hashed as the browser reads them: line breaks of a Windows checkout count as one', () => {
+    // The HTML parser turns CR LF and CR into LF before a script's text exists; a page saved
+    // with CR LF (a checkout with core.autocrlf) must be hashed over that text, or no inline
+    // script of it runs.
+    const lines = ['(function () {', "  document.documentElement.classList.add('dark');", '})();'];
+    const expected = [sourceOf(`\n${lines.join('\n')}\n`)];
+    expect(inlineScriptSources(`<script>\r\n${lines.join('\r\n')}\r\n</script>`)).toEqual(expected);
+    expect(inlineScriptSources(`<script>\r${lines.join('\r')}\r</script>`)).toEqual(expected);
+  });
+
   test('not the files a page loads, nor its data blocks, which are not run', () => {
     const page = [
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',

@@ -14,13 +14,17 @@ function isRunInline(attributes: string): boolean {
 
 /**
  * The policy's source for each script `html` runs inline (`'sha256-…'`, over the script's text
- * as written), so that `script-src` allows those scripts and no other inline one: the page's
+ * as the browser reads it), so that `script-src` allows those scripts and no other inline one: the page's
  * theme script, which must run before the first paint (docs/decisions/0060-the-page-paints-first.md).
  */
 export function inlineScriptSources(html: string): string[] {
-  return [...html.matchAll(SCRIPT)]
-    .filter(([, attributes = '']) => isRunInline(attributes))
-    .map(([, , text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  return (
+    [...html.matchAll(SCRIPT)]
+      .filter(([, attributes = '']) => isRunInline(attributes))
+      // The browser hashes the text its parser made, which has turned CR LF and CR into LF.
+      .map(([, , text = '']) => text.replace(/\r\n?/g, '\n'))
+      .map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`)
+  );
 }
 
 /**
