@@ -133,3 +133,19 @@ test('the dashboard comes with its login and notices, and asks only for its card
   expect(calls).not.toContain('/api/notices');
   expect(calls).toContain('/api/rules');
 });
+
+test('the answers the page came with leave it once read: after a logout, it holds none of them', async ({
+  page,
+}) => {
+  const trader = await logInNewTraderThroughApi(page.request);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Your Trading Rules' })).toBeVisible();
+  await expect(page.locator('#page-answers')).toHaveCount(0);
+
+  // The logout changes screens without a new page: the next person at this browser finds
+  // nothing of the trader in it, its developer tools included.
+  await page.getByRole('button', { name: new RegExp(trader.fullName) }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(await page.content()).not.toContain(trader.email);
+});

@@ -44,6 +44,11 @@ export function createPageAnswers(readPage: () => string | null | undefined): Pa
   };
 }
 
-export const pageAnswers = createPageAnswers(() =>
-  typeof document === 'undefined' ? null : document.getElementById(PAGE_ANSWERS_ID)?.textContent,
-);
+export const pageAnswers = createPageAnswers(() => {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(PAGE_ANSWERS_ID);
+  // Read once, then gone from the page: after a logout, which keeps the page, the next person
+  // at this browser finds nothing of the last one's answers in it (decision 64's bar).
+  element?.remove();
+  return element?.textContent;
+});
