@@ -9,7 +9,7 @@ import {
   tableRows,
   type AnalyticsAnswer,
 } from './analytics-support.ts';
-import { createSession } from './session-support.ts';
+import { createSession, localToday } from './session-support.ts';
 import {
   chosenOption,
   expectNoSeriousViolations,
@@ -347,6 +347,23 @@ test('a new trader sees the empty states on the dashboard and the analytics page
     monthly.getByText('Complete more trading sessions to see your monthly trends.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show as table' })).toHaveCount(0);
+});
+
+test('sessions recorded without rules are counted as sessions, not as none', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await page.goto('/analytics');
+  const overall = card(page, 'Overall Compliance');
+  await expect(overall.getByText('All time: no sessions recorded.')).toBeVisible();
+
+  // A trader without rules records sessions with empty checklists: nothing to follow, but
+  // sessions all the same, as the monthly trends below count them.
+  const today = await localToday(page);
+  await createSession(page, { name: 'Before any rules', date: today });
+  await createSession(page, { name: 'Still no rules', date: today });
+  await page.reload();
+  await expect(
+    overall.getByText('All time: 2 sessions recorded, with no rules to follow.'),
+  ).toBeVisible();
 });
 
 test('while the figures load, the cards hold their place with placeholders', async ({ page }) => {

@@ -300,7 +300,7 @@ export async function expectNoSeriousViolations(page: Page, within: Locator[] = 
 
 /**
  * No element of the page carries two Tailwind classes that set one property (`p-6` and `p-4`,
- * `text-xl` and `text-lg`), nor one class twice: which of two such classes applies depends on
+ * `text-xl` and `text-lg`), nor one utility twice: which of two such classes applies depends on
  * the stylesheet's order, not on the order they are written in, so one of them is a mistake.
  * The app's `cn()` joins classes without resolving such conflicts (decision 67); tailwind-merge,
  * which knows which classes conflict, finds them here.

@@ -1,6 +1,8 @@
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
+import type { Analytics } from '#shared/schemas/analytics.ts';
+import { formatSessionCount } from '../chart-summaries.ts';
 import { ComplianceGauge } from './compliance-gauge.tsx';
 
 type OverallComplianceGaugeCardProps = AnalyticsCardProps & {
@@ -35,14 +37,25 @@ export function OverallComplianceGaugeCard({
           <div className="grid justify-items-center gap-3 text-center">
             <ComplianceGauge rating={analytics.overallCompliance} label="Overall compliance" />
             <p className="text-muted-foreground text-sm">{caption}</p>
-            <p className="text-sm">
-              {analytics.totalCount === 0
-                ? `${rangeLabel}: no sessions recorded.`
-                : `${rangeLabel}: ${analytics.followedCount} of ${analytics.totalCount} rules followed`}
-            </p>
+            <p className="text-sm">{rangeSummary(analytics, rangeLabel)}</p>
           </div>
         )}
       </AnalyticsContent>
     </TitledCard>
   );
+}
+
+/**
+ * The range's counts under the gauge. The rules followed count checklist items; sessions
+ * recorded without rules have none, so whether there were sessions is the monthly trends'
+ * count (the same range as the gauge's: the page always sends one).
+ */
+function rangeSummary(analytics: Analytics, rangeLabel: string): string {
+  if (analytics.totalCount > 0) {
+    return `${rangeLabel}: ${analytics.followedCount} of ${analytics.totalCount} rules followed`;
+  }
+  const sessions = analytics.monthlyTrends.reduce((sum, month) => sum + month.totalSessions, 0);
+  return sessions === 0
+    ? `${rangeLabel}: no sessions recorded.`
+    : `${rangeLabel}: ${formatSessionCount(sessions)} recorded, with no rules to follow.`;
 }
