@@ -25,7 +25,13 @@ interface DisciplinePaysAnswer {
   hideMoney: boolean;
   sessionCount: number;
   bands: { band: string; r: Figure; money: Figure | null }[];
-  rules: { ruleId: number; description: string; r: Split; money: Split | null }[];
+  rules: {
+    ruleId: number;
+    description: string;
+    r: Split;
+    money: Split | null;
+    rankedBy: 'r' | 'money' | null;
+  }[];
   points: {
     sessionId: number;
     date: string;
@@ -255,6 +261,47 @@ test('privacy mode shows R only, everywhere in the card', async ({ page }) => {
   await expect(region.getByRole('columnheader', { name: 'Result (R)' })).toBeVisible();
   const text = await region.innerText();
   expect(text).not.toMatch(/\$|USD|120\.25|80\.00/);
+});
+
+test('a rule that costs money is named when no rule costs R', async ({ page }) => {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [
+    { description: 'Trade the plan' },
+    { description: 'Size down after a loss' },
+  ]);
+  const today = await localToday(page);
+  // 'Trade the plan' is ranked by R and costs nothing there: broken, the sessions did better
+  // (+0.80R against +0.50R). 'Size down after a loss' has R on one side only, so it is ranked
+  // by money, where breaking it cost $300 a session.
+  for (let i = 0; i < 5; i += 1) {
+    await recordSession(page, { date: daysBefore(today, i), followed: [true, true], resultR: 0.5 });
+    await recordSession(page, {
+      date: daysBefore(today, i),
+      followed: [false, true],
+      resultR: 0.8,
+    });
+    await recordSession(page, {
+      date: daysBefore(today, i),
+      followed: [true, true],
+      resultMoney: 100,
+    });
+    await recordSession(page, {
+      date: daysBefore(today, i),
+      followed: [true, false],
+      resultMoney: -200,
+    });
+  }
+  const answer = await fetchDisciplinePays(page, { to: today, today });
+  expect(answer.rules.map((rule) => [rule.description, rule.rankedBy])).toEqual([
+    ['Trade the plan', 'r'],
+    ['Size down after a loss', 'money'],
+  ]);
+
+  await page.goto('/analytics');
+  await expect(card(page)).toContainText(
+    'Size down after a loss costs you most: your sessions averaged +$100.00 when you followed it and -$200.00 when you broke it, a difference of +$300.00.',
+    { timeout: LOADING },
+  );
 });
 
 test('the card has no serious accessibility violations', async ({ page }) => {

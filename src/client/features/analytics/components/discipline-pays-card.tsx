@@ -231,22 +231,31 @@ function ruleSplit(rule: RuleResult, unit: ResultUnit): RuleSplit | null {
   return unit === 'r' ? rule.r : rule.money;
 }
 
-/** The sentence above the table: the rule that costs most, or why none can be named. */
+/**
+ * The sentence above the table: the rule that costs most, or why none can be named. The rules
+ * come ranked, those measured in R first, then those in money: the first that costs anything is
+ * the one named, so a rule that costs money is not hidden by one that costs no R.
+ */
 function ruleCostSummary(rules: RuleResult[], currency: string): string {
-  const top = rules[0];
-  if (!top) return 'No rule was on the checklist of a session with a result.';
-  const unit = top.rankedBy;
-  const split = unit ? ruleSplit(top, unit) : null;
-  if (!unit || !split || split.difference === null) return TOO_LITTLE_DATA;
-  const format = (value: number | null) =>
-    value === null ? '' : formatResult(value, unit, currency);
-  if (split.difference <= 0) {
+  if (rules.length === 0) return 'No rule was on the checklist of a session with a result.';
+  const ranked = rules.flatMap((rule) => {
+    const split = rule.rankedBy ? ruleSplit(rule, rule.rankedBy) : null;
+    return rule.rankedBy && split && split.difference !== null
+      ? [{ rule, unit: rule.rankedBy, split, difference: split.difference }]
+      : [];
+  });
+  if (ranked.length === 0) return TOO_LITTLE_DATA;
+  const costly = ranked.find(({ difference }) => difference > 0);
+  if (!costly) {
     return 'None of your rules costs you so far: when you broke one, your sessions averaged no worse than when you followed it.';
   }
+  const { rule, unit, split, difference } = costly;
+  const format = (value: number | null) =>
+    value === null ? '' : formatResult(value, unit, currency);
   return (
-    `${top.description} costs you most: your sessions averaged ${format(split.followed.average)} ` +
+    `${rule.description} costs you most: your sessions averaged ${format(split.followed.average)} ` +
     `when you followed it and ${format(split.broken.average)} when you broke it, ` +
-    `a difference of ${format(split.difference)}.`
+    `a difference of ${format(difference)}.`
   );
 }
 
