@@ -28,9 +28,13 @@ describe('serving the built client', () => {
   const themeScript = "document.documentElement.classList.toggle('dark', true);";
   const built = `<!doctype html><head><title>Rulekeeper</title><script>${themeScript}</script></head>${body}`;
 
+  let installDir: string;
+
   beforeAll(async () => {
-    clientDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
-    mkdirSync(join(clientDir, 'assets'));
+    // Installed in a folder named like the build's own: only the build's assets/ is immutable.
+    installDir = mkdtempSync(join(tmpdir(), 'rk-client-'));
+    clientDir = join(installDir, 'assets', 'client');
+    mkdirSync(join(clientDir, 'assets'), { recursive: true });
     writeFileSync(join(clientDir, 'index.html'), built);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -61,7 +65,7 @@ describe('serving the built client', () => {
   });
   afterAll(async () => {
     await app.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(installDir, { recursive: true, force: true });
   });
 
   test('hashed assets are cached for a year and sent precompressed', async () => {

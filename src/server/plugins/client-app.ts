@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,9 +16,16 @@ import { answerCalls, answersElement } from './page-answers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function setCacheHeaders(reply: FastifyReply, path: string) {
-  // Vite puts a content hash in every file name under assets/: those never change.
-  void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+/**
+ * Vite puts a content hash in every file name under the build's assets/: those never change.
+ * Told apart by their path inside `clientDir`, not the whole path, which may hold a folder of
+ * that name wherever the app is installed.
+ */
+function cacheHeaders(clientDir: string) {
+  return (reply: FastifyReply, path: string) => {
+    const [folder] = relative(clientDir, path).split(sep);
+    void reply.header('cache-control', folder === 'assets' ? IMMUTABLE : 'no-cache');
+  };
 }
 
 /** The build's list of each screen's files; none (and no hints) when it is missing or broken. */
@@ -78,7 +85,7 @@ export const clientAppPlugin = fp(
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: setCacheHeaders,
+      setHeaders: cacheHeaders(clientDir),
     });
     // Every page is built here, with the answers to its first calls and, for a request with a
     // login, its screen's files (docs/decisions/0040 and 0049). A route of its own, not the
