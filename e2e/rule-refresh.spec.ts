@@ -7,6 +7,7 @@ import {
   moveRuleDownWithKeyboard,
   shownRuleOrder,
 } from './support.ts';
+import { createSession, localToday } from './session-support.ts';
 
 test('a rule deleted in another tab disappears from the first when it regains focus', async ({
   page,
@@ -91,4 +92,36 @@ test('a reorder refused because the rules changed elsewhere shows the list as it
     'Your rules were changed elsewhere, so the new order was not saved. The list now shows them as they are.',
   );
   await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
+});
+
+test('a tab that regains focus after another logged in as someone else shows them, not the first', async ({
+  page,
+  context,
+}) => {
+  const first = await logInNewTraderThroughApi(page.request);
+  const today = await localToday(page);
+  await createSession(page, { name: 'The first trader’s session', date: today });
+  await page.goto('/history');
+  const names = page.getByRole('table', { name: 'Trading Sessions' }).getByRole('rowheader');
+  await expect(names).toHaveText(['The first trader’s session']);
+  // The history stays in the tab's memory while another screen is shown.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  // Another tab of the same browser (one cookie): logged out, then in as another trader.
+  const other = await context.newPage();
+  await enableRealWindowFocus(page);
+  await enableRealWindowFocus(other);
+  await other.bringToFront();
+  await other.request.post('/api/auth/logout');
+  const second = await logInNewTraderThroughApi(other.request);
+  await createSession(other, { name: 'The second trader’s session', date: today });
+
+  // Back in the first tab: the second trader's account, named as theirs, nothing of the first.
+  await page.bringToFront();
+  await expect(page.getByRole('button', { name: new RegExp(second.fullName) })).toBeVisible();
+  await nav.getByRole('link', { name: 'Session History' }).click();
+  await expect(names).toHaveText(['The second trader’s session']);
+  await expect(page.getByText(first.fullName)).toHaveCount(0);
 });

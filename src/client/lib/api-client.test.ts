@@ -96,23 +96,29 @@ describe('withQuery', () => {
 describe('apiRequest on a page that came with answers', () => {
   const session = { authenticated: false, user: null };
 
-  /** The module afresh, on a page that carries `answers` (src/client/lib/page-answers.ts). */
+  /**
+   * The module afresh, on a page that carries `answers` (src/client/lib/page-answers.ts); the
+   * element's `remove` is the spy returned.
+   */
   async function onPage(answers: Record<string, unknown>) {
     vi.resetModules();
+    const remove = vi.fn();
     vi.stubGlobal('document', {
       getElementById: (id: string) =>
-        id === 'page-answers' ? { textContent: JSON.stringify(answers) } : null,
+        id === 'page-answers' ? { textContent: JSON.stringify(answers), remove } : null,
     });
-    return import('./api-client.ts');
+    return { ...(await import('./api-client.ts')), remove };
   }
 
   it("takes the page's answer for the first GET of its URL, and asks the server after", async () => {
-    const { apiRequest } = await onPage({ '/api/auth/session': session });
+    const { apiRequest, remove } = await onPage({ '/api/auth/session': session });
     answer(200, JSON.stringify({ authenticated: false, user: null, fromServer: true }));
     await expect(apiRequest('/api/auth/session', { schema: authSessionSchema })).resolves.toEqual(
       session,
     );
     expect(fetch).not.toHaveBeenCalled();
+    // Read once, the element leaves the page: nothing of a logged-out user stays in it.
+    expect(remove).toHaveBeenCalledTimes(1);
     await apiRequest('/api/auth/session', { schema: authSessionSchema });
     expect(fetch).toHaveBeenCalledTimes(1);
   });

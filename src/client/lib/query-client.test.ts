@@ -86,6 +86,50 @@ describe('a 401 while logged in', () => {
   });
 });
 
+describe('a login changed in another tab, found when the login is asked again', () => {
+  const askLogin = (client: ReturnType<typeof createQueryClient>, session: AuthSession) =>
+    client.fetchQuery({
+      queryKey: queryKeys.auth.session,
+      queryFn: () => Promise.resolve(session),
+      staleTime: 0,
+    });
+
+  it("as someone else: the first user's answers are dropped, the public ones kept", async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    await askLogin(client, { authenticated: true, user: { ...user, id: 8, username: 'other' } });
+    expect(client.getQueryData(queryKeys.rules.all)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.sessions.list())).toBeUndefined();
+    expect(client.getQueryData(queryKeys.appInfo)).toBeDefined();
+    expect(onLoginExpired).not.toHaveBeenCalled();
+  });
+
+  it('logged out: as a login found ended, announced once', async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    await askLogin(client, { authenticated: false, user: null });
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(client.getQueryData(queryKeys.rules.all)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.appInfo)).toBeDefined();
+  });
+
+  it('the same user, renamed: nothing is dropped', async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    await askLogin(client, { authenticated: true, user: { ...user, fullName: 'Renamed' } });
+    expect(client.getQueryData(queryKeys.rules.all)).toEqual([]);
+    expect(onLoginExpired).not.toHaveBeenCalled();
+  });
+
+  it("this tab's own logout and next login are not acted on", () => {
+    const { client, onLoginExpired } = loggedInClient();
+    client.setQueryData<AuthSession>(queryKeys.auth.session, { authenticated: false, user: null });
+    client.setQueryData<AuthSession>(queryKeys.auth.session, {
+      authenticated: true,
+      user: { ...user, id: 8 },
+    });
+    expect(onLoginExpired).not.toHaveBeenCalled();
+    expect(client.getQueryData(queryKeys.rules.all)).toEqual([]);
+  });
+});
+
 describe('other failures', () => {
   it('leave the login alone: a wrong password answers 401 while logged out', async () => {
     const onLoginExpired = vi.fn();

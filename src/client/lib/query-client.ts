@@ -1,4 +1,10 @@
-import { focusManager, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  focusManager,
+  hashKey,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+} from '@tanstack/react-query';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
 import { isHttpError, NetworkError } from './api-client.ts';
 import { isUserDataKey, queryKeys } from './query-keys.ts';
@@ -71,6 +77,11 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
     forgetLogin(queryClient);
     onLoginExpired?.(session.user);
   };
+  // The login itself answered "logged out" (asked again on focus) while the cache held a user's.
+  const handleLoginEndedElsewhere = (user: User) => {
+    forgetLogin(queryClient);
+    onLoginExpired?.(user);
+  };
 
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: handleError }),
@@ -92,5 +103,38 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
     },
   });
   listenForWindowFocus();
+  followLoginsOfOtherTabs(queryClient, handleLoginEndedElsewhere);
   return queryClient;
+}
+
+/**
+ * Another tab of this browser may log out, or out and in as someone else: the browser's cookie is
+ * then the other tab's, for every answer from now on. The login is asked again when the window
+ * regains focus, as the screens' data is, and an answer that names another user than the one
+ * the cache holds answers for is acted on:
+ * - logged out: as a login found ended by a 401 (`onEnded`: what was typed is kept, the login
+ *   screen says so);
+ * - someone else: the first user's answers are dropped and the screens on show ask again, as
+ *   the new user.
+ * The cache's own changes (this tab's login and logout, a profile's new name) are not acted on.
+ */
+function followLoginsOfOtherTabs(queryClient: QueryClient, onEnded: (user: User) => void) {
+  const sessionHash = hashKey(queryKeys.auth.session);
+  const userOf = (data: unknown) => {
+    const session = data as AuthSession | undefined;
+    return session?.authenticated ? session.user : null;
+  };
+  let user = userOf(queryClient.getQueryData(queryKeys.auth.session));
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (event.query.queryHash !== sessionHash) return;
+    const previous = user;
+    user = userOf(event.query.state.data);
+    if (event.action.manual || !previous || previous.id === user?.id) return;
+    if (user) {
+      void queryClient.resetQueries({ predicate: ({ queryKey }) => isUserDataKey(queryKey) });
+    } else {
+      onEnded(previous);
+    }
+  });
 }

@@ -11,9 +11,9 @@ export function getAuthSession({ signal }: { signal?: AbortSignal } = {}): Promi
 export const authSessionQueryOptions = queryOptions({
   queryKey: queryKeys.auth.session,
   queryFn: getAuthSession,
-  // Not refetched on focus: its answer can only say "logged out", not that a login expired.
-  // The next call of a screen gets the 401 that ends the login and says so.
-  refetchOnWindowFocus: false,
+  // Asked again when the window regains focus, as the screens' data is: another tab may have
+  // logged in as someone else (query-client.ts drops the first user's answers then). A login
+  // that expired meanwhile is found by the screens' calls, whose 401 ends it and says so.
 });
 
 export function useAuthSession() {
