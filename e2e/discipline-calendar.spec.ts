@@ -248,3 +248,24 @@ test.describe('no serious accessibility violations', () => {
     await expectNoSeriousViolations(page, [card(page, 'Discipline Calendar'), streaks]);
   });
 });
+
+test('a page left open past midnight ends its calendar on the new day', async ({ page }) => {
+  await logInNewTraderThroughApi(page.request);
+  const today = await localToday(page);
+  const yesterday = daysBefore(today, 1);
+  await createSession(page, { name: 'Just after midnight', date: today });
+  // The page opens a minute before midnight, by the browser's clock: yesterday is its today.
+  await page.clock.install({ time: new Date(`${yesterday}T23:59:00`) });
+  await page.goto('/analytics');
+  const grid = calendar(page);
+  await expect(grid.getByLabel(`${longDate(yesterday)}: no sessions`)).toBeAttached();
+  await expect(grid.getByRole('link', { name: new RegExp(longDate(today)) })).toHaveCount(0);
+
+  // Past midnight, the figures are asked again (the window regains focus): the calendar's last
+  // day is the new one, with its session.
+  await page.clock.runFor('02:00');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(
+    grid.getByRole('link', { name: `${longDate(today)}: 1 session, 0%, red` }),
+  ).toBeAttached();
+});

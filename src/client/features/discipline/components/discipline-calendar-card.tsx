@@ -46,7 +46,10 @@ export function dayHistoryHref(day: string): string {
  * plain elements, so it renders without the chart bundle.
  */
 export function DisciplineCalendarCard({ className }: { className?: string }) {
-  const range = useMemo(() => calendarRange(todayLocal()), []);
+  // The trader's today at each render: a page left open past midnight asks for the new day's
+  // year as soon as it draws again (its figures refreshed on focus, or after a write).
+  const today = todayLocal();
+  const range = useMemo(() => calendarRange(today), [today]);
   const query = useDisciplineCalendar(range);
   const { data, isPending, isError } = query;
   return (
