@@ -14,8 +14,9 @@ function isRunInline(attributes: string): boolean {
 
 /**
  * The policy's source for each script `html` runs inline (`'sha256-…'`, over the script's text
- * as the browser reads it), so that `script-src` allows those scripts and no other inline one: the page's
- * theme script, which must run before the first paint (docs/decisions/0060-the-page-paints-first.md).
+ * as the browser reads it), so that `script-src` allows those scripts and no other inline one:
+ * the page's theme script, which must run before the first paint
+ * (docs/decisions/0060-the-page-paints-first.md).
  */
 export function inlineScriptSources(html: string): string[] {
   return (

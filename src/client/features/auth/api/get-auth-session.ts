@@ -12,8 +12,8 @@ export const authSessionQueryOptions = queryOptions({
   queryKey: queryKeys.auth.session,
   queryFn: getAuthSession,
   // Asked again when the window regains focus, as the screens' data is: another tab may have
-  // logged in as someone else (query-client.ts drops the first user's answers then). A login
-  // that expired meanwhile is found by the screens' calls, whose 401 ends it and says so.
+  // logged out, or in as someone else, and the login may have expired meanwhile. The query
+  // client acts on an answer naming another user than before (`followLoginsOfOtherTabs`).
 });
 
 export function useAuthSession() {
