@@ -11,5 +11,7 @@ test('the API description is browsable at /api/docs', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /Rulekeeper API/ })).toBeVisible();
   await expect(page.getByText('/api/auth/login', { exact: true })).toBeVisible();
+  // The header the app names its user in, for anyone writing another client.
+  await expect(page.getByText('rulekeeper-user', { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });

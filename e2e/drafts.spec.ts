@@ -14,6 +14,7 @@ import {
   createTrader,
   endLoginOnServer,
   expectToast,
+  logInNewTraderThroughApi,
   logInWithForm,
   submitLoginForm,
   type Account,
@@ -34,8 +35,11 @@ async function traderWhoseLoginEnds(page: Page, request: Parameters<typeof creat
   return account;
 }
 
-/** Types a session, then saves it after the login has ended: the login screen comes instead. */
-async function typeSessionAndLoseTheLogin(page: Page) {
+/**
+ * Types a session, then saves it after the login has ended (`loseTheLogin`, on the server by
+ * default): the login screen comes instead.
+ */
+async function typeSessionAndLoseTheLogin(page: Page, loseTheLogin = endLoginOnServer) {
   const dialog = await openNewSessionDialog(page);
   await dialog.getByLabel('Session Name').fill('London open');
   await dialog.getByLabel('Date').fill('2026-03-14');
@@ -45,7 +49,7 @@ async function typeSessionAndLoseTheLogin(page: Page) {
   await pasteFile(dialog, await makePngFile(page));
   await expectImageLoaded(dialog.getByRole('img', { name: 'Screenshot preview' }));
 
-  await endLoginOnServer(page);
+  await loseTheLogin(page);
   await dialog.getByRole('button', { name: 'Save Session' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(
@@ -111,6 +115,31 @@ test('a session typed when the login ended comes back after logging in again, an
   const next = await openNewSessionDialog(page);
   await expect(next.getByLabel('Session Name')).toHaveValue('');
   await expect(next.getByRole('status')).toHaveCount(0);
+});
+
+test('a session saved after another tab logged in as someone else goes to neither, and is kept for its writer', async ({
+  page,
+  request,
+}) => {
+  const writer = await traderWhoseLoginEnds(page, request);
+  // Another tab of the same browser (one cookie) logs out, then in as another trader. This
+  // tab is not told: headless Chromium fires no focus event.
+  let other: Account | undefined;
+  await typeSessionAndLoseTheLogin(page, async () => {
+    expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+    other = await logInNewTraderThroughApi(page.request);
+  });
+  const sessionsOfTheLogin = async () =>
+    ((await (await page.request.get('/api/sessions')).json()) as { sessions: unknown[] }).sessions;
+  expect(await sessionsOfTheLogin()).toEqual([]);
+  expect(other).toBeDefined();
+
+  await logInAgain(page, writer);
+  expect(await sessionsOfTheLogin()).toEqual([]);
+  const dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByRole('status')).toHaveText(RESTORED);
+  await expect(dialog.getByLabel('Session Name')).toHaveValue('London open');
+  await expect(dialog.getByLabel('Notes')).toHaveValue('Waited an hour for the retest.');
 });
 
 test('a draft is never shown to someone else, and logging out forgets it', async ({

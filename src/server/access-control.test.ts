@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PAGE_USER_HEADER } from '#shared/constants.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
@@ -33,12 +34,18 @@ const endsTheLogin = (route: RouteAccess) => route.url === '/api/auth/logout';
 describeEachDialect('every API route answers each caller as its access says', (dialect) => {
   let t: TestApp;
   const cookies: Partial<Record<Caller, string>> = {};
+  const ids: Partial<Record<Caller, number>> = {};
   beforeAll(async () => {
     t = await createTestApp(dialect);
     // The first account of an empty database is the administrator.
-    cookies.administrator = (await createLoggedInUser(t.app)).cookie;
-    cookies.trader = (await createLoggedInUser(t.app)).cookie;
+    for (const caller of ['administrator', 'trader'] as const) {
+      const { cookie, user } = await createLoggedInUser(t.app);
+      cookies[caller] = cookie;
+      ids[caller] = user.id;
+    }
   });
+  const inLogoutLastOrder = () =>
+    [...t.app.routeTable].sort((a, b) => Number(endsTheLogin(a)) - Number(endsTheLogin(b)));
   afterAll(() => t.close());
 
   test('the route table holds every module, each route with its access', () => {
@@ -62,11 +69,8 @@ describeEachDialect('every API route answers each caller as its access says', (d
 
   for (const caller of ['anonymous', 'trader', 'administrator'] as const) {
     test(`as ${caller}`, async () => {
-      const routes = [...t.app.routeTable].sort(
-        (a, b) => Number(endsTheLogin(a)) - Number(endsTheLogin(b)),
-      );
       const mismatches: string[] = [];
-      for (const route of routes) {
+      for (const route of inLogoutLastOrder()) {
         const cookie = cookies[caller];
         const response = await t.app.inject({
           method: route.method as 'GET',
@@ -86,6 +90,64 @@ describeEachDialect('every API route answers each caller as its access says', (d
       expect(mismatches).toEqual([]);
     });
   }
+
+  /** A trader of their own: the walks above log their callers out at the end. */
+  const newTrader = async () => {
+    const { cookie, user } = await createLoggedInUser(t.app);
+    const rules = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/rules', headers: { cookie } })).json<{
+        rules: { description: string }[];
+      }>().rules;
+    return { cookie, id: user.id, rules };
+  };
+
+  test('a call made for another user than the login is refused on every route that needs a login', async () => {
+    // The trader's browser, where a tab still shows the administrator's pages.
+    const trader = await newTrader();
+    const headers = { cookie: trader.cookie, [PAGE_USER_HEADER]: String(ids.administrator) };
+    const mismatches: string[] = [];
+    for (const route of inLogoutLastOrder()) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: urlOf(route),
+        headers,
+        ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+      });
+      const refused = response.statusCode === 401;
+      if (refused !== (route.access !== 'public')) {
+        mismatches.push(`${route.method} ${route.url} (${route.access}): ${response.statusCode}`);
+      } else if (refused && route.method !== 'HEAD') {
+        expect(response.json<{ message: string }>().message).toBe(
+          'You are logged in as someone else in another tab. Log in again to go on.',
+        );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  test('a write made for another user changes nothing; the same write for the login goes through', async () => {
+    const trader = await newTrader();
+    const payload = { description: 'Written from a stale tab' };
+    for (const pageUser of [String(ids.administrator), 'trader', '', `0${trader.id}`]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/rules',
+        headers: { cookie: trader.cookie, [PAGE_USER_HEADER]: pageUser },
+        payload,
+      });
+      expect(refused.statusCode, pageUser).toBe(401);
+    }
+    expect(await trader.rules()).toEqual([]);
+
+    const written = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: { cookie: trader.cookie, [PAGE_USER_HEADER]: String(trader.id) },
+      payload,
+    });
+    expect(written.statusCode).toBe(201);
+    expect((await trader.rules()).map((rule) => rule.description)).toEqual([payload.description]);
+  });
 });
 
 test('a route that declares no access stops the app from starting', async () => {

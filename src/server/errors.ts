@@ -42,6 +42,16 @@ export const notAuthenticated = createErrorFactory({
   message: 'You are not logged in',
 });
 
+/**
+ * The call names the user its page was opened for, and the browser's login is now someone
+ * else's (another tab logged in): the page's own login is over for it.
+ */
+export const loginReplaced = createErrorFactory({
+  code: 'auth.login_replaced',
+  statusCode: 401,
+  message: 'You are logged in as someone else in another tab. Log in again to go on.',
+});
+
 /** Logged in, but the route (or the change) is for administrators. */
 export const notAllowed = createErrorFactory({
   code: 'auth.not_allowed',

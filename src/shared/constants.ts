@@ -58,3 +58,11 @@ export const REMINDER_MINUTES_BEFORE_MAX = 24 * 60;
 export const DEFAULT_REMINDER_MINUTES_BEFORE = 15;
 /** Bounds a list of session types in a request; the seeded list has five. */
 export const MAX_SESSION_TYPES = 20;
+
+/**
+ * The header the app sends with each API call once it knows its user: that user's id. Tabs of
+ * one browser share its login cookie, so a tab opened for one trader may call the API after
+ * another tab logged in as someone else; the server refuses such a call with 401 rather than
+ * answer or write for the wrong person. Other clients leave it out.
+ */
+export const PAGE_USER_HEADER = 'rulekeeper-user';

@@ -1,3 +1,4 @@
+import { PAGE_USER_HEADER } from '#shared/constants.ts';
 import type { z } from '#shared/zod.ts';
 import { errorSchema, type ApiError } from '#shared/schemas/common.ts';
 import { pageAnswers } from './page-answers.ts';
@@ -84,10 +85,23 @@ export function withQuery(path: string, query: RequestOptions<unknown>['query'] 
   return search ? `${path}?${search}` : path;
 }
 
+/** The user this page shows, once known: each call names them (`PAGE_USER_HEADER`). */
+let pageUser: number | null = null;
+
+/**
+ * Sets the user each call is made for, or none while logged out. The query client keeps it to
+ * the login its cached answers belong to; the server refuses a call whose login is someone
+ * else's (another tab logged in), so no answer or write goes to the wrong person.
+ */
+export function callAs(userId: number | null) {
+  pageUser = userId;
+}
+
 /** The single way the client talks to the API: same-origin cookies, JSON both ways. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, query, schema, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (pageUser !== null) headers[PAGE_USER_HEADER] = String(pageUser);
   const isFile = body instanceof Blob;
   if (body !== undefined) headers['Content-Type'] = isFile ? body.type : 'application/json';
 

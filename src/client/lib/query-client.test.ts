@@ -1,7 +1,9 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
-import { HttpError, NetworkError } from './api-client.ts';
+import { PAGE_USER_HEADER } from '#shared/constants.ts';
+import { z } from '#shared/zod.ts';
+import { apiRequest, HttpError, NetworkError } from './api-client.ts';
 import { createQueryClient, endedTheLogin, shouldRetryRead } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -94,13 +96,39 @@ describe('a login changed in another tab, found when the login is asked again', 
       staleTime: 0,
     });
 
-  it("as someone else: the first user's answers are dropped, the public ones kept", async () => {
+  it("as someone else: the first user's login ends as a 401 ends it, announced once", async () => {
     const { client, onLoginExpired } = loggedInClient();
     await askLogin(client, { authenticated: true, user: { ...user, id: 8, username: 'other' } });
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(client.getQueryData(queryKeys.auth.session)).toEqual({
+      authenticated: false,
+      user: null,
+    });
     expect(client.getQueryData(queryKeys.rules.all)).toBeUndefined();
     expect(client.getQueryData(queryKeys.sessions.list())).toBeUndefined();
     expect(client.getQueryData(queryKeys.appInfo)).toBeDefined();
-    expect(onLoginExpired).not.toHaveBeenCalled();
+  });
+
+  it("an answer naming someone else, arriving after a 401 ended the login, is not the tab's", async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    let answer: (session: AuthSession) => void = () => {};
+    const asked = client
+      .fetchQuery({
+        queryKey: queryKeys.auth.session,
+        queryFn: () => new Promise<AuthSession>((resolve) => (answer = resolve)),
+        staleTime: 0,
+      })
+      .catch(() => {});
+    await client
+      .fetchQuery({ queryKey: queryKeys.rules.all, queryFn: notLoggedIn, staleTime: 0 })
+      .catch(() => {});
+    answer({ authenticated: true, user: { ...user, id: 8, username: 'other' } });
+    await asked;
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(client.getQueryData(queryKeys.auth.session)).toEqual({
+      authenticated: false,
+      user: null,
+    });
   });
 
   it('logged out: as a login found ended, announced once', async () => {
@@ -127,6 +155,41 @@ describe('a login changed in another tab, found when the login is asked again', 
     });
     expect(onLoginExpired).not.toHaveBeenCalled();
     expect(client.getQueryData(queryKeys.rules.all)).toEqual([]);
+  });
+});
+
+describe('each call names the user the cached answers are for', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The page-user header of one call, or null without it. */
+  async function headerOfACall() {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response('{}', { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/x', { method: 'POST', body: {}, schema: z.object({}) });
+    const headers = fetchMock.mock.calls[0]?.[1].headers as Record<string, string>;
+    return headers[PAGE_USER_HEADER] ?? null;
+  }
+
+  it("from the login found to this tab's own logout and next login", async () => {
+    const { client } = loggedInClient();
+    expect(await headerOfACall()).toBe('7');
+    client.setQueryData<AuthSession>(queryKeys.auth.session, { authenticated: false, user: null });
+    expect(await headerOfACall()).toBeNull();
+    client.setQueryData<AuthSession>(queryKeys.auth.session, {
+      authenticated: true,
+      user: { ...user, id: 8 },
+    });
+    expect(await headerOfACall()).toBe('8');
+  });
+
+  it('none once a 401 has ended the login', async () => {
+    const { client } = loggedInClient();
+    await client
+      .fetchQuery({ queryKey: queryKeys.rules.all, queryFn: notLoggedIn, staleTime: 0 })
+      .catch(() => {});
+    expect(await headerOfACall()).toBeNull();
   });
 });
 

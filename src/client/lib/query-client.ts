@@ -6,7 +6,7 @@ import {
   QueryClient,
 } from '@tanstack/react-query';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
-import { isHttpError, NetworkError } from './api-client.ts';
+import { callAs, isHttpError, NetworkError } from './api-client.ts';
 import { isUserDataKey, queryKeys } from './query-keys.ts';
 
 /**
@@ -25,6 +25,10 @@ const LOGGED_OUT: AuthSession = { authenticated: false, user: null };
  */
 export function forgetLogin(queryClient: QueryClient) {
   queryClient.setQueryData<AuthSession>(queryKeys.auth.session, LOGGED_OUT);
+  // A login asked for at that moment (the window's focus) could otherwise answer afterwards
+  // with another tab's login, and put the page back in someone's account: cancelled, the
+  // query goes back to the value just set.
+  void queryClient.cancelQueries({ queryKey: queryKeys.auth.session, exact: true });
   queryClient.removeQueries({ predicate: ({ queryKey }) => isUserDataKey(queryKey) });
 }
 
@@ -77,7 +81,8 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
     forgetLogin(queryClient);
     onLoginExpired?.(session.user);
   };
-  // The login itself answered "logged out" (asked again on focus) while the cache held a user's.
+  // The login itself, asked again on focus, answered "logged out" or named someone else while
+  // the cache held a user's.
   const handleLoginEndedElsewhere = (user: User) => {
     forgetLogin(queryClient);
     onLoginExpired?.(user);
@@ -108,15 +113,16 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
 }
 
 /**
- * Another tab of this browser may log out, or out and in as someone else: the browser's cookie is
- * then the other tab's, for every answer from now on. The login is asked again when the window
- * regains focus, as the screens' data is, and an answer that names another user than the one
- * the cache holds answers for is acted on:
- * - logged out: as a login found ended by a 401 (`onEnded`: what was typed is kept, the login
- *   screen says so);
- * - someone else: the first user's answers are dropped and the screens on show ask again, as
- *   the new user.
- * The cache's own changes (this tab's login and logout, a profile's new name) are not acted on.
+ * A tab belongs to the login it shows. Another tab of this browser may log out, or out and in
+ * as someone else: the browser's cookie is then the other tab's. Each call names the user the
+ * cached answers are for (`callAs`), and the server refuses it with 401 when the login is
+ * someone else's, which ends this tab's login as any 401 does. The login is also asked again
+ * when the window regains focus, as the screens' data is; an answer that names another user
+ * than the cached one, or none, ends the tab's login the same way (`onEnded`: what was typed is
+ * kept for its writer, the login screen says so). The tab does not carry on as the new user: a
+ * form open with the first user's text would be saved in the other's account.
+ * The cache's own changes (this tab's login and logout, a profile's new name) are followed
+ * without ending anything.
  */
 function followLoginsOfOtherTabs(queryClient: QueryClient, onEnded: (user: User) => void) {
   const sessionHash = hashKey(queryKeys.auth.session);
@@ -125,16 +131,14 @@ function followLoginsOfOtherTabs(queryClient: QueryClient, onEnded: (user: User)
     return session?.authenticated ? session.user : null;
   };
   let user = userOf(queryClient.getQueryData(queryKeys.auth.session));
+  callAs(user?.id ?? null);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (event.query.queryHash !== sessionHash) return;
     const previous = user;
     user = userOf(event.query.state.data);
+    callAs(user?.id ?? null);
     if (event.action.manual || !previous || previous.id === user?.id) return;
-    if (user) {
-      void queryClient.resetQueries({ predicate: ({ queryKey }) => isUserDataKey(queryKey) });
-    } else {
-      onEnded(previous);
-    }
+    onEnded(previous);
   });
 }

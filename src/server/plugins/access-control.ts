@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notAllowed, notAuthenticated } from '../errors.ts';
+import { PAGE_USER_HEADER } from '#shared/constants.ts';
+import { loginReplaced, notAllowed, notAuthenticated } from '../errors.ts';
 
 /**
  * Who may call a route: anyone, a logged-in user, or an administrator. Every API route says
@@ -29,7 +30,10 @@ export interface AccessControlOptions {
 /**
  * Checks each request against its route's declared access before the body is read, so no
  * handler can forget it: 401 without a login, 403 for a trader on an administrator's route.
- * A route that declares nothing stops the server at start-up instead of opening by default.
+ * A call that names the user its page was opened for (`PAGE_USER_HEADER`) is refused with 401
+ * when the login is someone else's, so a tab left open for one trader never reads or writes as
+ * the next. A route that declares nothing stops the server at start-up instead of opening by
+ * default.
  * Handlers still check what only they can (whose record it is, an administrator demoted a
  * moment ago).
  */
@@ -51,6 +55,8 @@ export const accessControlPlugin = fp(
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') return;
       if (!request.user) throw notAuthenticated();
+      const pageUser = request.headers[PAGE_USER_HEADER];
+      if (pageUser !== undefined && pageUser !== String(request.user.id)) throw loginReplaced();
       if (access === 'admin' && !request.user.isAdmin) throw notAllowed();
     });
   },
