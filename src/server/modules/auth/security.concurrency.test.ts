@@ -1,7 +1,6 @@
-import { setTimeout } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createLoggedInUser, login, signup } from '#testing/factories.ts';
+import { untilALockIsAwaited } from '#testing/lock-waits.ts';
 import {
   createTestApp,
   describeEachDialect,
@@ -157,13 +156,7 @@ describePostgres('a login made while the password changes', () => {
       })
       .finally(() => (isAnswered = true));
     // Until the login waits for the change's lock, or (as it did) is made without waiting.
-    while (!isAnswered) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
-      if (rows[0]!.waiting > 0) break;
-      await setTimeout(10);
-    }
+    await untilALockIsAwaited(t.database, () => isAnswered);
     commit();
     await change;
 

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { App } from '#server/app.ts';
 import type { AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
+import { withTraderLock } from '#server/db/trader-lock.ts';
 import { addDays } from '#shared/calendar.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
+import { untilALockIsAwaited } from '#testing/lock-waits.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '#testing/notices.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
@@ -229,6 +231,45 @@ describePostgres('the low-compliance alert with two instances at once', () => {
         ),
       );
       expect(await alertsOf(t.database, trader.user.id)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describePostgres('the low-compliance alert and a settings change at once', () => {
+  test('a trader who switches alerts off while the job reads the figures gets none', async () => {
+    const t = await createTestApp('postgres');
+    try {
+      await createLoggedInUser(t.app);
+      const trader = await traderWith(t.app, [{ date: TODAY, followed: 1 }]);
+      // The switch goes off in a settings change that holds the trader's lock, not committed
+      // until the job, which read the figures with the switch still on, waits for that lock.
+      let commit = () => {};
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let switched = () => {};
+      const isSwitched = new Promise<void>((resolve) => (switched = resolve));
+      const change = withTraderLock(t.database, trader.user.id, async (tx) => {
+        await tx.db
+          .updateTable('users')
+          .set({ notify_low_compliance: false })
+          .where('id', '=', trader.user.id)
+          .execute();
+        switched();
+        await committed;
+      });
+      await isSwitched;
+
+      let isDone = false;
+      const job = createNoticeJobs({ database: t.database, isMailConfigured: false })
+        .writeLowComplianceAlerts(at(TODAY))
+        .finally(() => (isDone = true));
+      await untilALockIsAwaited(t.database, () => isDone);
+      commit();
+      await change;
+
+      expect(await job).toBe(0);
+      expect(await alertsOf(t.database, trader.user.id)).toEqual([]);
     } finally {
       await t.close();
     }

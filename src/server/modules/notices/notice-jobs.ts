@@ -131,7 +131,8 @@ export function createNoticeJobs({
     /**
      * An alert for each trader with 'Low Compliance Alerts' on whose 30-day figure is below
      * the threshold, unless one was written in the last 7 days (its period is its day). The
-     * check and the write hold one trader lock, so two instances cannot both write. A trader
+     * checks (the switch, an alert already written) and the write hold one trader lock, so two
+     * instances cannot both write, nor one write just after the switch went off. A trader
      * without checklist items in the window has no figure and gets no alert.
      */
     async writeLowComplianceAlerts(now: Date): Promise<number> {
@@ -155,7 +156,9 @@ export function createNoticeJobs({
             figure.userId,
             async (tx) => {
               const inLock = createNoticesRepository(tx);
-              // Checked again under the lock: another instance may have written it since.
+              // Checked again under the lock: another instance may have written it since, and
+              // the trader may have switched alerts off (their settings change takes the lock).
+              if (!(await inLock.wantsLowComplianceAlerts(figure.userId))) return false;
               if (await inLock.hasKindSince(figure.userId, 'low_compliance', since)) return false;
               const inserted = await inLock.insertMany([
                 {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { fromHundredths } from '#shared/schemas/results.ts';
 import { byPages } from '../../db/by-pages.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { percentage } from '../../db/dialect.ts';
+import { percentage, toBool } from '../../db/dialect.ts';
 import type { MailStatus, NoticeKind } from '../../db/schema.ts';
 
 export interface NoticeRow {
@@ -121,6 +121,16 @@ export function createNoticesRepository({ db }: AppDatabase) {
         .where('id', '=', id)
         .where('read_at', 'is', null)
         .execute();
+    },
+
+    /** Whether the trader's 'Low Compliance Alerts' switch is on. */
+    async wantsLowComplianceAlerts(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('notify_low_compliance')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return toBool(row?.notify_low_compliance ?? false);
     },
 
     /** The trader's latest notice of a kind whose period (a day) is on or after `fromDay`. */
