@@ -199,6 +199,29 @@ test('reminder settings are saved, refused when out of bounds, and survive a rel
   await expect(card.getByText(/Trading Session Reminders is off: turn it on/)).toBeVisible();
 });
 
+test('a session type tile shows one focus ring, its own, when its checkbox has the keyboard focus', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await openSettings(page);
+  const card = remindersCard(page);
+  const name = 'London (08:00-17:00 UTC)';
+  const london = card.getByRole('checkbox', { name });
+  const tile = card.locator('label').filter({ has: page.getByRole('checkbox', { name }) });
+  const shadows = () =>
+    Promise.all(
+      [london, tile].map((element) => element.evaluate((e) => getComputedStyle(e).boxShadow)),
+    );
+  const [checkboxAtRest, tileAtRest] = await shadows();
+
+  await london.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(london).toBeFocused();
+  await expect.poll(async () => (await shadows())[1]).not.toBe(tileAtRest);
+  expect((await shadows())[0]).toBe(checkboxAtRest);
+});
+
 /** Records every notification the page or its worker registration is asked to show. */
 function recordNotifications() {
   const shown: { via: string; title: string; body: string | undefined }[] = [];

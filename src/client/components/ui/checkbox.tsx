@@ -12,6 +12,8 @@ type CheckboxProps = Omit<
   /** 'indeterminate' shows a dash and is announced as mixed; a click then ticks it. */
   checked: boolean | 'indeterminate';
   onCheckedChange: (checked: boolean) => void;
+  /** `false` when what holds the checkbox shows its focus (a tile that is its label). */
+  focusRing?: boolean;
 };
 
 /**
@@ -26,6 +28,7 @@ export function Checkbox({
   checked,
   onCheckedChange,
   onKeyDown,
+  focusRing = true,
   ref,
   ...props
 }: CheckboxProps) {
@@ -53,7 +56,11 @@ export function Checkbox({
           if (event.key === 'Enter') event.preventDefault();
           onKeyDown?.(event);
         }}
-        className="peer border-primary focus-visible:ring-ring focus-visible:ring-offset-background data-[state=checked]:bg-primary data-[state=indeterminate]:bg-primary size-4 shrink-0 cursor-pointer appearance-none rounded-sm border shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50"
+        className={cn(
+          'peer border-primary data-[state=checked]:bg-primary data-[state=indeterminate]:bg-primary size-4 shrink-0 cursor-pointer appearance-none rounded-sm border shadow-xs outline-none disabled:cursor-not-allowed disabled:opacity-50',
+          focusRing &&
+            'focus-visible:ring-ring focus-visible:ring-offset-background focus-visible:ring-2 focus-visible:ring-offset-2',
+        )}
       />
       {/* Drawn only when shown: a list of fifty unticked rows builds no icons. */}
       {state === 'checked' ? (

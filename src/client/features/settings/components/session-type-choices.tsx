@@ -51,7 +51,8 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
                   checked={value.includes(type.id)}
                   onCheckedChange={(checked) => toggle(type.id, checked)}
                   aria-describedby={local ? `${checkboxId}-local` : undefined}
-                  className="mt-0.5 *:focus-visible:ring-0 *:focus-visible:ring-offset-0"
+                  focusRing={false}
+                  className="mt-0.5"
                 />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="text-sm font-medium">
