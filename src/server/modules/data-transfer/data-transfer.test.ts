@@ -190,6 +190,51 @@ describeEachDialect('export and import', (dialect) => {
       expect(await everything(t)).toEqual(once);
     });
 
+    test('a session deleted while the import stores its screenshots stays deleted', async () => {
+      await seedHistory(trader.cookie);
+      const zip = await exportZip(t.app, trader.cookie);
+      const { sessions } = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/sessions',
+          headers: { cookie: trader.cookie },
+        })
+      ).json<{ sessions: { id: number; name: string }[] }>();
+      const idOf = (name: string) => sessions.find((session) => session.name === name)!.id;
+      const deleteSession = async (name: string) => {
+        const response = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/sessions/${idOf(name)}`,
+          headers: { cookie: trader.cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      // The account lacks Tokyo, so the import stores its screenshot first; as it does, the
+      // trader deletes London open, which the account had when the import began.
+      await deleteSession('Tokyo');
+      const put = t.images.put.bind(t.images);
+      let isDeleted = false;
+      t.images.put = async (key, bytes) => {
+        if (!isDeleted) {
+          isDeleted = true;
+          await deleteSession('London open');
+        }
+        return put(key, bytes);
+      };
+
+      expect(await importFile(t.app, trader.cookie, zip)).toEqual({
+        rulesAdded: 0,
+        rulesMatched: 3,
+        sessionsAdded: 1,
+        sessionsSkipped: 2,
+      });
+      const view = await traderView(t, trader.cookie);
+      expect(view.sessions.map(({ name, screenshot }) => [name, screenshot?.width])).toEqual([
+        ['Tokyo', 64],
+        ['New York', undefined],
+      ]);
+    });
+
     test('into an account with rules: a rule of the same text is matched, not repeated', async () => {
       await seedHistory(trader.cookie);
       const zip = await exportZip(t.app, trader.cookie);

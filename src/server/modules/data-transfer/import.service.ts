@@ -68,8 +68,8 @@ async function storeImportedScreenshot(images: ImageStore, path: string, bytes: 
 /**
  * Takes an export back into an account (docs/decisions/0023-export-import.md). The file is
  * checked whole first, its screenshots included; then one transaction under the trader's lock
- * matches rules by description, adds the sessions the trader does not have yet (by uid) and
- * recounts the months they fall in. Screenshots are stored before that transaction and removed
+ * matches rules by description, adds the sessions the trader did not have (by uid, when the
+ * import began and when it writes) and recounts the months they fall in. Screenshots are stored before that transaction and removed
  * if it fails, or if their session turned out to be there already.
  */
 export function createImportService({
@@ -90,8 +90,17 @@ export function createImportService({
     if (count > MAX_RULES_PER_USER) throw tooManyRulesAfterImport(count);
   };
 
-  /** The whole write, under the trader's lock: what it added and which screenshots it used. */
-  const apply = (userId: number, document: ExportFile, refs: Map<string, string>) =>
+  /**
+   * The whole write, under the trader's lock: what it added and which screenshots it used.
+   * `known` are the sessions the account had when the import began: their screenshots were not
+   * stored, and one the trader deleted since stays deleted rather than come back without it.
+   */
+  const apply = (
+    userId: number,
+    document: ExportFile,
+    known: Set<string>,
+    refs: Map<string, string>,
+  ) =>
     withTraderLock(database, userId, async (tx) => {
       const txRules = createRulesRepository(tx);
       const txSessions = createSessionsRepository(tx);
@@ -131,7 +140,7 @@ export function createImportService({
       const used = new Set<string>();
       const days: string[] = [];
       for (const session of document.sessions) {
-        if (existing.has(session.uid)) continue;
+        if (known.has(session.uid) || existing.has(session.uid)) continue;
         const checklist = [];
         for (const item of session.checklist) {
           checklist.push({
@@ -197,7 +206,7 @@ export function createImportService({
             if (!bytes) continue; // the reader has checked that each one is there
             refs.set(session.uid, await storeImportedScreenshot(images, session.screenshot, bytes));
           }
-          const { result, used } = await apply(userId, document, refs);
+          const { result, used } = await apply(userId, document, known, refs);
           // Sessions another import added in the meantime: their copies are not needed.
           await removeScreenshots([...refs.values()].filter((ref) => !used.has(ref)));
           return result;
