@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import {
   createRules,
   enableRealWindowFocus,
@@ -6,6 +6,7 @@ import {
   logInNewTraderThroughApi,
   moveRuleDownWithKeyboard,
   shownRuleOrder,
+  toastRegion,
 } from './support.ts';
 import { createSession, localToday } from './session-support.ts';
 
@@ -122,8 +123,42 @@ test('a tab that regains focus after another logged in as someone else ends its 
   // form open with the first one's text would be saved in their account): the login screen.
   await page.bringToFront();
   await expect(page).toHaveURL(/\/login$/);
-  await expectToast(page, 'Your login has expired', 'Please log in again.');
+  await expectToast(
+    page,
+    'Your login has expired',
+    'Another tab logged in as someone else. Please log in again.',
+  );
   await expect(page.getByText(first.fullName)).toHaveCount(0);
   await expect(page.getByText(second.fullName)).toHaveCount(0);
   await expect(page.getByText(/trader’s session/)).toHaveCount(0);
+});
+
+test('a login asked again on focus that gets no answer keeps the trader where they were', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [{ description: 'Still here' }]);
+  await page.goto('/rules');
+  const heading = page.getByRole('heading', { name: 'Trading Rules', level: 1 });
+  await expect(heading).toBeVisible();
+
+  // A server's bad moment, then a dropped connection: neither ends the login.
+  for (const fail of [
+    (route: Route) => route.fulfill({ status: 503, body: '' }),
+    (route: Route) => route.abort('connectionreset'),
+  ]) {
+    await page.route('**/api/auth/session', fail);
+    const asked = page.waitForRequest('**/api/auth/session');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await asked;
+    await page.unroute('**/api/auth/session');
+    // Once the failure has been drawn (a frame, then the tasks after it).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+    );
+    await expect(page).toHaveURL(/\/rules$/);
+    await expect(heading).toBeVisible();
+    await expect(page.getByText('Still here')).toBeVisible();
+    await expect(toastRegion(page).getByText('Your login has expired')).toHaveCount(0);
+  }
 });

@@ -1,3 +1,4 @@
+import { LOGIN_REPLACED_MESSAGE } from '#shared/constants.ts';
 import type { ApiError } from '#shared/schemas/common.ts';
 
 interface ErrorDefinition {
@@ -49,7 +50,7 @@ export const notAuthenticated = createErrorFactory({
 export const loginReplaced = createErrorFactory({
   code: 'auth.login_replaced',
   statusCode: 401,
-  message: 'You are logged in as someone else in another tab. Log in again to go on.',
+  message: LOGIN_REPLACED_MESSAGE,
 });
 
 /** Logged in, but the route (or the change) is for administrators. */

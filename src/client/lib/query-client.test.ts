@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
-import { PAGE_USER_HEADER } from '#shared/constants.ts';
+import { LOGIN_REPLACED_MESSAGE, PAGE_USER_HEADER } from '#shared/constants.ts';
 import { z } from '#shared/zod.ts';
 import { apiRequest, HttpError, NetworkError } from './api-client.ts';
 import { createQueryClient, endedTheLogin, shouldRetryRead } from './query-client.ts';
@@ -63,7 +63,7 @@ describe('a 401 while logged in', () => {
       .fetchQuery({ queryKey: queryKeys.analytics.summary(), queryFn: notLoggedIn })
       .catch((e: unknown) => e);
 
-    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user, 'ended');
     expect(endedTheLogin(error)).toBe(true);
     expect(client.getQueryData(queryKeys.auth.session)).toEqual({
       authenticated: false,
@@ -88,6 +88,21 @@ describe('a 401 while logged in', () => {
   });
 });
 
+describe('a 401 because the browser is logged in as someone else (another tab)', () => {
+  it('ends the login and says it was replaced', async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () => Promise.reject(new HttpError(401, LOGIN_REPLACED_MESSAGE)),
+      })
+      .execute(undefined)
+      .catch(() => {});
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user, 'replaced');
+    expect(client.getQueryData(queryKeys.rules.all)).toBeUndefined();
+  });
+});
+
 describe('a login changed in another tab, found when the login is asked again', () => {
   const askLogin = (client: ReturnType<typeof createQueryClient>, session: AuthSession) =>
     client.fetchQuery({
@@ -99,7 +114,7 @@ describe('a login changed in another tab, found when the login is asked again', 
   it("as someone else: the first user's login ends as a 401 ends it, announced once", async () => {
     const { client, onLoginExpired } = loggedInClient();
     await askLogin(client, { authenticated: true, user: { ...user, id: 8, username: 'other' } });
-    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user, 'replaced');
     expect(client.getQueryData(queryKeys.auth.session)).toEqual({
       authenticated: false,
       user: null,
@@ -124,7 +139,7 @@ describe('a login changed in another tab, found when the login is asked again', 
       .catch(() => {});
     answer({ authenticated: true, user: { ...user, id: 8, username: 'other' } });
     await asked;
-    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user, 'ended');
     expect(client.getQueryData(queryKeys.auth.session)).toEqual({
       authenticated: false,
       user: null,
@@ -134,7 +149,7 @@ describe('a login changed in another tab, found when the login is asked again', 
   it('logged out: as a login found ended, announced once', async () => {
     const { client, onLoginExpired } = loggedInClient();
     await askLogin(client, { authenticated: false, user: null });
-    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user);
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user, 'ended');
     expect(client.getQueryData(queryKeys.rules.all)).toBeUndefined();
     expect(client.getQueryData(queryKeys.appInfo)).toBeDefined();
   });

@@ -5,6 +5,7 @@ import {
   QueryCache,
   QueryClient,
 } from '@tanstack/react-query';
+import { LOGIN_REPLACED_MESSAGE } from '#shared/constants.ts';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
 import { callAs, isHttpError, NetworkError } from './api-client.ts';
 import { isUserDataKey, queryKeys } from './query-keys.ts';
@@ -56,13 +57,20 @@ function listenForWindowFocus() {
   });
 }
 
+/**
+ * Why a tab's login ended: on the server (expired, logged out, ended from another device), or
+ * replaced by another tab's login as someone else.
+ */
+export type LoginEnd = 'ended' | 'replaced';
+
 type QueryClientHooks = {
   /**
    * Called once when a call is refused with 401 while the client believed it was logged in,
-   * after the cache has forgotten the login, with the user whose login it was. The app keeps
-   * what they were typing, shows a toast and goes to the login screen.
+   * or the login answers that it is over, after the cache has forgotten the login, with the
+   * user whose login it was and why. The app keeps what they were typing, shows a toast and
+   * goes to the login screen.
    */
-  onLoginExpired?: (user: User | null) => void;
+  onLoginExpired?: (user: User | null, why: LoginEnd) => void;
 };
 
 /**
@@ -79,13 +87,13 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
     if (!session?.authenticated) return;
     loginEndingErrors.add(error);
     forgetLogin(queryClient);
-    onLoginExpired?.(session.user);
+    onLoginExpired?.(session.user, error.message === LOGIN_REPLACED_MESSAGE ? 'replaced' : 'ended');
   };
   // The login itself, asked again on focus, answered "logged out" or named someone else while
   // the cache held a user's.
-  const handleLoginEndedElsewhere = (user: User) => {
+  const handleLoginEndedElsewhere = (user: User, why: LoginEnd) => {
     forgetLogin(queryClient);
-    onLoginExpired?.(user);
+    onLoginExpired?.(user, why);
   };
 
   const queryClient = new QueryClient({
@@ -124,7 +132,10 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
  * The cache's own changes (this tab's login and logout, a profile's new name) are followed
  * without ending anything.
  */
-function followLoginsOfOtherTabs(queryClient: QueryClient, onEnded: (user: User) => void) {
+function followLoginsOfOtherTabs(
+  queryClient: QueryClient,
+  onEnded: (user: User, why: LoginEnd) => void,
+) {
   const sessionHash = hashKey(queryKeys.auth.session);
   const userOf = (data: unknown) => {
     const session = data as AuthSession | undefined;
@@ -139,6 +150,6 @@ function followLoginsOfOtherTabs(queryClient: QueryClient, onEnded: (user: User)
     user = userOf(event.query.state.data);
     callAs(user?.id ?? null);
     if (event.action.manual || !previous || previous.id === user?.id) return;
-    onEnded(previous);
+    onEnded(previous, user ? 'replaced' : 'ended');
   });
 }

@@ -13,19 +13,24 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Derives the authentication state from the login query; a failed request means logged out. */
+/**
+ * Derives the authentication state from the login query's last answer. A first ask that fails
+ * means logged out; a later one (asked again on focus) that fails leaves the answer as it was:
+ * a dropped connection or a server's bad moment does not end a login (an ended one answers
+ * "logged out").
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, isError } = useAuthSession();
+  const { data, isPending } = useAuthSession();
 
   const value = useMemo<AuthState>(() => {
-    const user = !isError && data?.authenticated ? data.user : null;
+    const user = data?.authenticated ? data.user : null;
     return {
       user,
       isAuthenticated: user !== null,
       isAdmin: user?.isAdmin ?? false,
       isLoading: isPending,
     };
-  }, [data, isPending, isError]);
+  }, [data, isPending]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }
