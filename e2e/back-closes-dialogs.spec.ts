@@ -23,6 +23,16 @@ async function openRulesFromDashboard(page: Page) {
 
 const rulesHeading = (page: Page) => page.getByRole('heading', { name: 'Trading Rules', level: 1 });
 
+/** Opens the rules page's Add dialog; `move` (Back or Forward) closes it, and the page stays. */
+async function moveClosesAddDialog(page: Page, move: () => Promise<unknown>) {
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await expect(dialog).toBeVisible();
+  await move();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/rules$/);
+}
+
 test('Back with typed text in a dialog asks first, and the page stays', async ({ page }) => {
   await openRulesFromDashboard(page);
   const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
@@ -117,7 +127,7 @@ test('a dialog whose text was taken back lets the tab close without a question',
   expect(asked).toEqual([]);
 });
 
-test('the page’s other history listeners, the router’s among them, hear the page that stays', async ({
+test('the page’s other history listeners, the router’s among them, hear no move when the page stays', async ({
   page,
   request,
 }) => {
@@ -137,17 +147,59 @@ test('the page’s other history listeners, the router’s among them, hear the 
     .getByRole('link', { name: 'Trading Rules' })
     .click();
   await expect(page).toHaveURL(/\/rules$/);
-  await page.getByRole('button', { name: 'Add New Rule' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
-  await expect(dialog).toBeVisible();
-
-  await page.goBack();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/rules$/);
+  await moveClosesAddDialog(page, () => page.goBack());
+  // The Back and the move back to the page are the module's own: the router heard neither
+  // (asked once the app has drawn again, so that the move back has come).
+  await expect(page.getByRole('button', { name: 'Add New Rule' })).toBeFocused();
   const heard = await page.evaluate(
     () => (window as unknown as { heardOnHistoryMove: string[] }).heardOnHistoryMove,
   );
-  expect(heard).toEqual(['/rules']);
+  expect(heard).toEqual([]);
+});
+
+test('Back that closed a dialog keeps the pages ahead: Forward still goes there', async ({
+  page,
+}) => {
+  await openRulesFromDashboard(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Session History' })
+    .click();
+  await expect(page).toHaveURL(/\/history$/);
+  await page.goBack();
+  await expect(rulesHeading(page)).toBeVisible();
+
+  await moveClosesAddDialog(page, () => page.goBack());
+  // Forward with a dialog open closes it too, and the page stays.
+  await moveClosesAddDialog(page, () => page.goForward());
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('in a browser without the Navigation API, Back still closes the dialog and the page stays', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'navigation', { value: undefined, configurable: true });
+  });
+  await openRulesFromDashboard(page);
+  expect(await page.evaluate(() => 'navigation' in window && window.navigation)).toBeFalsy();
+
+  await page.getByRole('button', { name: 'Add New Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('Half typed');
+  await page.goBack();
+  const question = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(/\/rules$/);
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByLabel('Rule Description')).toHaveValue('Half typed');
+  await expect(page).toHaveURL(/\/rules$/);
 });
 
 test('Back closes the account menu, and the page stays', async ({ page }) => {

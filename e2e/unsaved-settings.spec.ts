@@ -192,6 +192,36 @@ test('Back with an unsaved switch asks first, and the page stays until Discard',
   await expect(dashboardHeading(page)).toBeVisible();
 });
 
+test('Forward with an unsaved switch asks too, and the history is as it was: Back after it goes back', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  await page.goBack();
+  const weekly = page
+    .getByRole('region', { name: 'Notifications', exact: true })
+    .getByRole('switch', { name: 'Weekly Reports' });
+  await weekly.click();
+  await expect(weekly).not.toBeChecked();
+
+  await page.goForward();
+  await expect(question(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+  await question(page).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(weekly).not.toBeChecked();
+
+  // Back now goes back, to the dashboard, not to the page ahead that Forward was held from.
+  await page.goBack();
+  await expect(question(page)).toBeVisible();
+  await question(page).getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dashboardHeading(page)).toBeVisible();
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/rules$/);
+});
+
 test('a typed password, a currency or a reminder time not saved asks before a link too', async ({
   page,
 }) => {

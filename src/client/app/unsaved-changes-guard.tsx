@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import { goBackAnyway, holdPageOnBack, isPageShown } from '#client/lib/back-closes-dialogs.ts';
+import { moveAnyway, holdPageOnBack, isPageShown } from '#client/lib/back-closes-dialogs.ts';
 import {
   hasUnsavedChanges,
   setLeaveAsker,
@@ -60,7 +60,7 @@ export function UnsavedChangesGuard() {
     };
     document.addEventListener('click', holdLink, true);
     holdPageOnBack(() => {
-      setLeave(() => goBackAnyway);
+      setLeave(() => moveAnyway);
       return true;
     });
     return () => {

@@ -7,32 +7,43 @@ import { useEffect, useRef, useState } from 'react';
  * 'Discard changes?' question that Escape asks.
  *
  * The browser has already moved through its history when it says so (`popstate`), and that
- * move cannot be refused. So it is undone at once: this module's listener puts back the entry
- * that was shown (its address and its state) as a new entry, before the router hears of the
- * move. Then the dialog on top is asked to close, the way Escape asks it: a form with typed
- * text asks first, one that is saving stays open. The forward entries, if any, are lost: the
- * price of a history that cannot be told "not now". Chromium does not let a later Back skip
- * the entry put back (its history-manipulation intervention spares pages the user has
- * interacted with, and a dialog opens on a tap). Where the page is the tab's first entry, Back
- * leaves the site without an event: only a form with typed text asks then (`beforeunload`).
+ * move cannot be refused. So it is undone at once, before the router hears of it: where the
+ * browser says where each entry stands (the Navigation API), by moving back to the entry that
+ * was shown, the same number of steps the other way, nobody else hearing either move; the
+ * entries on both sides stay, so Forward still goes forward, and a move held and then agreed
+ * to goes where it went, back or forward. Elsewhere, by putting the entry that was shown (its
+ * address and its state) back as a new entry: the entries ahead are lost, and a move agreed to
+ * is taken as Back. Then the dialog on top is asked to close, the way Escape asks it: a form
+ * with typed text asks first, one that is saving stays open. Where the page is the tab's first
+ * entry, Back leaves the site without an event: only a form with typed text asks then
+ * (`beforeunload`).
  */
 
-type Entry = { href: string; state: unknown };
+/** What this module reads of the Navigation API, where the browser has it. */
+type NavigationLike = { currentEntry: { index: number } | null };
+
+/** An entry of the tab's history; `index` its place, where the browser says. */
+type Entry = { href: string; state: unknown; index: number | null };
 type Close = () => void;
 
 /** The open dialogs' ways to close, the one on top last. */
 const openDialogs: Close[] = [];
 
-function currentEntry(): Entry {
-  return { href: window.location.href, state: window.history.state };
+function currentIndex(): number | null {
+  const navigation = (window as { navigation?: NavigationLike }).navigation;
+  return navigation?.currentEntry?.index ?? null;
 }
 
-/** The entry the page shows, so that it can be put back after a Back taken back. */
+function currentEntry(): Entry {
+  return { href: window.location.href, state: window.history.state, index: currentIndex() };
+}
+
+/** The entry the page shows, to return to after a move taken back. */
 let shown = currentEntry();
 
 /**
- * Asked when Back would leave the page with no dialog open: answering true keeps the page (the
- * asker then asks the trader, who may still leave with `goBackAnyway`).
+ * Asked when a move through the history would leave the page with no dialog open: answering
+ * true keeps the page (the asker then asks the trader, who may still leave: `moveAnyway`).
  */
 let holdsPage: (() => boolean) | null = null;
 
@@ -47,8 +58,31 @@ export function isPageShown(href: string) {
 
 /** A move the trader already agreed to, which must not be held. */
 let passNextMove = false;
+/** The move back to the entry shown after a move was held: ours, nobody else's to hear. */
+let isReturning = false;
+/** How many steps the last move held went (−1 is Back): where `moveAnyway` goes. */
+let heldSteps = -1;
 
-function onHistoryMove() {
+/** Undoes the move `event` announces, before anyone else hears of it (see above). */
+function undoMove(event: PopStateEvent) {
+  const index = currentIndex();
+  if (index !== null && shown.index !== null && index !== shown.index) {
+    heldSteps = index - shown.index;
+    event.stopImmediatePropagation();
+    isReturning = true;
+    window.history.go(-heldSteps);
+    return;
+  }
+  heldSteps = -1;
+  window.history.pushState(shown.state, '', shown.href);
+}
+
+function onHistoryMove(event: PopStateEvent) {
+  if (isReturning) {
+    isReturning = false;
+    event.stopImmediatePropagation();
+    return;
+  }
   if (passNextMove) {
     passNextMove = false;
     shown = currentEntry();
@@ -56,13 +90,13 @@ function onHistoryMove() {
   }
   const closeTop = openDialogs.at(-1);
   if (closeTop) {
-    window.history.pushState(shown.state, '', shown.href);
+    undoMove(event);
     closeTop();
     return;
   }
-  // `shown` is where Back came from: only a move off that page is held.
+  // `shown` is where the move came from: only a move off that page is held.
   if (!isPageShown(shown.href) && holdsPage?.()) {
-    window.history.pushState(shown.state, '', shown.href);
+    undoMove(event);
     return;
   }
   shown = currentEntry();
@@ -101,17 +135,17 @@ function useBackCloses(open: boolean, close: Close) {
 }
 
 /**
- * Back with no dialog open asks `hold` first; while it answers true, the page stays. Null
- * stops asking. One asker at a time: the page's guard of unsaved changes.
+ * Back or Forward with no dialog open asks `hold` first; while it answers true, the page
+ * stays. Null stops asking. One asker at a time: the page's guard of unsaved changes.
  */
 export function holdPageOnBack(hold: (() => boolean) | null) {
   holdsPage = hold;
 }
 
-/** Back, as the trader asked after being held: this move is not held again. */
-export function goBackAnyway() {
+/** The move held last (Back or Forward), as the trader asked after all: not held again. */
+export function moveAnyway() {
   passNextMove = true;
-  window.history.back();
+  window.history.go(heldSteps);
 }
 
 type OpenState = {
