@@ -131,3 +131,56 @@ test('the results settings and the dialog with results have no serious accessibi
   await expect(dialog.getByLabel('Result (R)')).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test('a result the browser cannot read as a number is refused at its field, and the recorded one stays', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const created = await page.request.post('/api/sessions', {
+    data: {
+      name: 'Recorded',
+      date: '2026-03-14',
+      sessionTypeId: 1,
+      rulesFollowed: [],
+      resultR: 2,
+      resultMoney: 250,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { session } = (await created.json()) as { session: Session };
+  await page.goto(`/history/${session.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Trading Session' });
+  await expect(edit.getByLabel('Result (USD)')).toHaveValue('250');
+
+  // Typed, as a person does: a number input holds such text but gives none of it to the page.
+  const inR = edit.getByLabel('Result (R)');
+  const inMoney = edit.getByLabel('Result (USD)');
+  for (const [input, text] of [
+    [inR, '--2'],
+    [inMoney, '250-'],
+  ] as const) {
+    await input.clear();
+    await input.pressSequentially(text);
+    expect(await input.evaluate((element: HTMLInputElement) => element.validity.badInput)).toBe(
+      true,
+    );
+  }
+  await edit.getByRole('button', { name: 'Save Session' }).click();
+  await expect(edit.getByText('Result in R must be a number')).toBeVisible();
+  await expect(edit.getByText('Result must be a number', { exact: true })).toBeVisible();
+  await expect(inR).toBeFocused();
+  const stored = (await (await page.request.get(`/api/sessions/${session.id}`)).json()) as {
+    session: Session;
+  };
+  expect(stored.session).toMatchObject({ resultR: 2, resultMoney: 250 });
+
+  await edit.getByLabel('Result (USD)').fill('1250');
+  await edit.getByLabel('Result (R)').fill('2.5');
+  await edit.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been updated');
+  const saved = (await (await page.request.get(`/api/sessions/${session.id}`)).json()) as {
+    session: Session;
+  };
+  expect(saved.session).toMatchObject({ resultR: 2.5, resultMoney: 1250 });
+});

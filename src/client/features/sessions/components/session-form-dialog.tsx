@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
@@ -26,6 +26,8 @@ import {
   type SessionFormValues,
 } from './session-form-schema.ts';
 import { SessionTypeSelect } from './session-type-select.tsx';
+
+const RESULT_FIELDS = ['resultR', 'resultMoney'] as const;
 
 type SessionFormDialogProps = {
   open: boolean;
@@ -97,6 +99,24 @@ function SessionForm({ session }: { session: Session | null }) {
       }),
   });
 
+  /**
+   * A number input whose text the browser cannot read ('1,250', a lone '-') answers '' as a
+   * blank one does, so its result would be saved as none, or an edit would remove the one
+   * recorded. The inputs say so themselves (`validity.badInput`): refused at the field, in the
+   * API's words for a value that is not a number.
+   */
+  const refuseUnreadableResults = (formElement: HTMLFormElement) => {
+    const unreadable = RESULT_FIELDS.filter((name) => {
+      const input = formElement.elements.namedItem(name);
+      return input instanceof HTMLInputElement && input.validity.badInput;
+    });
+    for (const name of unreadable) {
+      const message = sessionFormSchema.shape[name].safeParse('NaN').error?.issues[0]?.message;
+      form.setError(name, { message }, { shouldFocus: name === unreadable[0] });
+    }
+    return unreadable.length > 0;
+  };
+
   const isSaving = createSession.isPending || updateSession.isPending;
   const { close } = useFormDialog({
     isDirty,
@@ -120,9 +140,12 @@ function SessionForm({ session }: { session: Session | null }) {
     },
   });
 
-  const submit = (values: SessionFormData) => {
+  const submit = (values: SessionFormData, event?: BaseSyntheticEvent) => {
     // Saving before the rules are known would record every rule as not followed.
     if (checklist.status !== 'ready') return;
+    // The event's target: its current target is gone once the checks (asynchronous) are done.
+    const formElement: unknown = event?.target;
+    if (formElement instanceof HTMLFormElement && refuseUnreadableResults(formElement)) return;
     const input = toSessionInput(values, checklist.items, { hideMoney });
     if (session) updateSession.mutate({ id: session.id, input });
     else createSession.mutate(input);
