@@ -234,3 +234,31 @@ test('a delete that ends after the trader has moved on leaves them where they we
     'Typed while the delete was awaited',
   );
 });
+
+test('a session deleted elsewhere says it is gone when the page asks again, and an open edit keeps its text', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const session = await createSession(page, { name: 'Deleted elsewhere', date: '2026-03-14' });
+  await page.goto(`/history/${session.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Trading Session' });
+  await edit.getByLabel('Notes').fill('Typed before it went');
+
+  // Another tab deletes it; this one is focused again, and asks again.
+  expect((await page.request.delete(`/api/sessions/${session.id}`)).status()).toBe(200);
+  const asked = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/sessions/${session.id}`) && response.status() === 404,
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await asked;
+  await expect(edit.getByLabel('Notes')).toHaveValue('Typed before it went');
+  await edit.getByRole('button', { name: 'Close dialog' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await expectNotFound(page);
+  await expect(page.getByText('Deleted elsewhere')).toHaveCount(0);
+});

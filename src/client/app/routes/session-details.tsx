@@ -1,6 +1,7 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
-import { sessionIdParamsSchema } from '#shared/schemas/sessions.ts';
+import type { ReactNode } from 'react';
+import { sessionIdParamsSchema, type Session } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/sessions/api/get-session.ts';
@@ -13,6 +14,7 @@ import { SessionNotFound } from '#client/features/sessions/components/session-no
 import { SessionNotesCard } from '#client/features/sessions/components/session-notes-card.tsx';
 import { SessionScreenshotCard } from '#client/features/sessions/components/session-screenshot-card.tsx';
 import { useSessionDelete } from '#client/features/sessions/hooks/use-session-deletes.ts';
+import { isHttpError } from '#client/lib/api-client.ts';
 import { paths } from '#client/lib/paths.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
@@ -30,15 +32,48 @@ export function SessionDetailsRoute() {
 
 function SessionDetails({ id }: { id: number }) {
   const [, navigate] = useLocation();
-  const { data: session, isPending } = useSession(id);
+  const { data: session, isPending, error } = useSession(id);
   const sessionDialogs = useSessionDialogs();
   const removal = useSessionDelete({ onDeleted: () => navigate(paths.history) });
 
-  // A failed refresh keeps the session on screen (TanStack keeps the data); only a session
-  // that never loaded is "not found". This also keeps the page steady while a delete from here
-  // refreshes it into a 404 just before the page moves to the history.
-  if (!session) return isPending ? <SessionDetailsSkeleton /> : <SessionNotFound />;
+  // A refresh that failed for want of a connection keeps the session on screen (TanStack keeps
+  // the data); one that answered 404 says it is gone (deleted in another tab or device), but
+  // not while this page's own delete refreshes it into a 404 just before moving to the
+  // history. An edit dialog open over it stays, with what was typed: it keeps its place in
+  // the tree whatever the page shows.
+  const isGone = isHttpError(error, 404) && !removal.isDeleting && !removal.isDeleted;
+  let page: ReactNode;
+  if (session && !isGone) {
+    page = (
+      <SessionPage
+        session={session}
+        onEdit={() => sessionDialogs.openEdit(session)}
+        onDelete={() => removal.deleteSession(session.id)}
+        isDeleting={removal.isDeleting}
+      />
+    );
+  } else {
+    page = isPending ? <SessionDetailsSkeleton /> : <SessionNotFound />;
+  }
+  return (
+    <>
+      {page}
+      {sessionDialogs.dialogs}
+    </>
+  );
+}
 
+function SessionPage({
+  session,
+  onEdit,
+  onDelete,
+  isDeleting,
+}: {
+  session: Session;
+  onEdit: () => void;
+  onDelete: () => void;
+  isDeleting: boolean;
+}) {
   return (
     <div className="grid gap-6">
       <div>
@@ -53,15 +88,11 @@ function SessionDetails({ id }: { id: number }) {
         title="Session Details"
         actions={
           <>
-            <Button variant="outline" onClick={() => sessionDialogs.openEdit(session)}>
+            <Button variant="outline" onClick={onEdit}>
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <Button
-              variant="destructive"
-              disabled={removal.isDeleting}
-              onClick={() => removal.deleteSession(session.id)}
-            >
+            <Button variant="destructive" disabled={isDeleting} onClick={onDelete}>
               <Trash2 aria-hidden="true" />
               Delete
             </Button>
@@ -80,7 +111,6 @@ function SessionDetails({ id }: { id: number }) {
         </>
       ) : null}
       <SessionScreenshotCard session={session} />
-      {sessionDialogs.dialogs}
     </div>
   );
 }

@@ -40,6 +40,8 @@ export function useSessionDelete({ onDeleted }: { onDeleted?: () => void } = {})
       mutation.mutate(id, { onSuccess: () => onDeleted?.() });
     },
     isDeleting: mutation.isPending,
+    /** Deleted from here: the page that asked is on its way elsewhere. */
+    isDeleted: mutation.isSuccess,
   };
 }
 
