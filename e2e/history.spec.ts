@@ -379,3 +379,40 @@ test('the history builds one view of its sessions, the one the window’s width 
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(row(page, 'Morning range').getByRole('checkbox')).toBeChecked();
 });
+
+test('a selection deleted in several requests, one of which fails, leaves the list as the server has it', async ({
+  page,
+}) => {
+  test.slow();
+  await logInNewTraderThroughApi(page.request);
+  for (let batch = 0; batch < 205; batch += 41) {
+    await Promise.all(
+      Array.from({ length: 41 }, (_, index) =>
+        createSession(page, {
+          name: `Session ${String(batch + index + 1).padStart(3, '0')}`,
+          date: `2026-01-${String(((batch + index) % 28) + 1).padStart(2, '0')}`,
+        }),
+      ),
+    );
+  }
+  await page.goto('/history');
+  for (const shown of [100, 150, 200, 205]) {
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(shownNames(page)).toHaveCount(shown);
+  }
+  await page.getByRole('checkbox', { name: 'Select all sessions' }).check();
+
+  // The first request (200 sessions) goes through, the second fails.
+  let requests = 0;
+  await page.route('**/api/sessions/bulk-delete', async (route) => {
+    requests += 1;
+    if (requests === 1) await route.continue();
+    else await route.fulfill({ status: 500, body: '' });
+  });
+  const asked = answerNextBrowserDialog(page, true);
+  await page.getByRole('button', { name: 'Delete Selected (205)' }).click();
+  await asked;
+  await expectToast(page, 'Error', 'Something went wrong. Please try again.');
+  await expect(shownNames(page)).toHaveCount(5);
+  expect(requests).toBe(2);
+});

@@ -33,6 +33,8 @@ export function useDeleteSessions({ onSuccess, onError }: UseDeleteSessionsOptio
   return useApiMutation({
     mutationFn: deleteSessions,
     refreshes: sessionViews,
+    // Refreshed after any failure: the requests before the one that failed have deleted theirs.
+    refreshOnError: () => true,
     onSuccess,
     onError,
   });
