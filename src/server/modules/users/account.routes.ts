@@ -30,10 +30,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = requireUser(request);
       // Counted as a login attempt, before the password is checked: a browser left logged in
-      // must not become a way to guess the password.
+      // must not become a way to guess the password. A right one is given back, as a login's
+      // is, even when the deletion is then refused (the last administrator).
       const refund = await limits.countLoginAttempt(request.ip, user.username);
-      await users.deleteOwnAccount(user.id, request.body.password);
-      await refund();
+      await users.deleteOwnAccount(user.id, request.body.password, { whenPasswordRight: refund });
       clearLoginCookie(reply);
       return { ok: true as const };
     },

@@ -101,6 +101,19 @@ describeEachDialect("'Delete my account'", (dialect) => {
     expect((await deleteAccount(admin.cookie, { password: admin.password })).statusCode).toBe(200);
   });
 
+  test('a right password refused as the last administrator is not counted as a failed login', async () => {
+    for (let attempt = 0; attempt <= MAX_LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+      const refused = await deleteAccount(admin.cookie, { password: admin.password });
+      expect(refused.statusCode, `attempt ${attempt + 1}`).toBe(409);
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: admin.username, password: admin.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   test('two administrators leaving at the same moment: one stays', async () => {
     const second = await createUserAsAdmin(t.app, admin.cookie, { isAdmin: true });
     const responses = await Promise.all([

@@ -184,12 +184,18 @@ export function createUsersService({
 
     /**
      * 'Delete my account', with the password typed again. The last administrator cannot leave:
-     * the instance would have nobody to manage it.
+     * the instance would have nobody to manage it. `whenPasswordRight` runs once the password
+     * has been found right, whatever follows (the caller's refund of the attempt it counted).
      */
-    async deleteOwnAccount(userId: number, password: string): Promise<void> {
+    async deleteOwnAccount(
+      userId: number,
+      password: string,
+      { whenPasswordRight }: { whenPasswordRight?: () => Promise<void> } = {},
+    ): Promise<void> {
       const storedHash = await users.findPasswordHash(userId);
       if (storedHash === undefined) throw notAuthenticated();
       if (!(await passwords.verify(storedHash, password))) throw passwordIncorrect();
+      await whenPasswordRight?.();
       await deleteUser(userId, {
         check: async (tx) => {
           await lockAdminChanges(tx);
