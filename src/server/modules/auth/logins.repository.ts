@@ -125,18 +125,23 @@ export function createLoginsRepository({ db }: AppDatabase) {
 
     /**
      * The logins of one user that have not reached their stored end, most recently used
-     * first; at most `limit` of them when given.
+     * first; at most `limit` of them when given. `first` (a login's id) comes before the
+     * others whenever it is among them: a last use is stored at most every five minutes, so
+     * the login asking may read as older than a hundred others.
      */
     async listLoginsOfUser(
       userId: number,
       now: Date,
-      { limit }: { limit?: number } = {},
+      { limit, first }: { limit?: number; first?: string } = {},
     ): Promise<ListedLogin[]> {
       const rows = await db
         .selectFrom('auth_sessions')
         .select(['id', 'created_at', 'expires_at', 'is_persistent', 'last_used_at', 'user_agent'])
         .where('user_id', '=', userId)
         .where('expires_at', '>', now.toISOString())
+        .$if(first !== undefined, (query) =>
+          query.orderBy(sql`case when id = ${first ?? ''} then 0 else 1 end`),
+        )
         .orderBy('last_used_at', (order) => order.desc().nullsLast())
         .orderBy('created_at', 'desc')
         .orderBy('id')

@@ -72,7 +72,10 @@ export function createSecurityService({
       const currentId = hashLoginToken(currentToken);
       const current = now();
       const rows = (
-        await logins.listLoginsOfUser(userId, current, { limit: MAX_LOGINS_LISTED })
+        await logins.listLoginsOfUser(userId, current, {
+          limit: MAX_LOGINS_LISTED,
+          first: currentId,
+        })
       ).filter(isLive);
       const listed = rows.map((login) => {
         const isCurrent = login.id === currentId;
