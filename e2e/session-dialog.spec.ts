@@ -366,3 +366,36 @@ test('the whole dialog can be filled in and saved with the keyboard', async ({ p
   };
   expect(sessions[0]).toMatchObject({ resultR: 1.5, resultMoney: -20 });
 });
+
+test('the checklist follows rules changed on another device: read again as the dialog opens, and after a refusal', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [{ description: 'First rule' }]);
+  await page.goto('/');
+  let dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByRole('checkbox', { name: 'First rule' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Added elsewhere: the next dialog lists it.
+  await createRules(page, [{ description: 'Added elsewhere' }]);
+  dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByRole('checkbox', { name: 'Added elsewhere' })).toBeVisible();
+
+  // Deleted elsewhere while the dialog is open: the save is refused, the checklist read again.
+  const rules = (await (await page.request.get('/api/rules')).json()) as {
+    rules: { id: number; description: string }[];
+  };
+  const added = rules.rules.find((rule) => rule.description === 'Added elsewhere');
+  expect((await page.request.delete(`/api/rules/${added?.id}`)).status()).toBe(200);
+  await dialog.getByLabel('Session Name').fill('Checklist changed');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+  await dialog.getByRole('checkbox', { name: 'Added elsewhere' }).check();
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByText('Each rule must be one of your trading rules')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Added elsewhere' })).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: 'First rule' }).check();
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+});

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   sessionResponseSchema,
   type CreateSessionInput,
   type Session,
 } from '#shared/schemas/sessions.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { apiRequest, isHttpError } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 import { sessionViews } from './session-views.ts';
 
@@ -22,5 +24,18 @@ type UseCreateSessionOptions = {
 };
 
 export function useCreateSession({ onSuccess, onError }: UseCreateSessionOptions = {}) {
-  return useApiMutation({ mutationFn: createSession, refreshes: sessionViews, onSuccess, onError });
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: createSession,
+    refreshes: sessionViews,
+    onSuccess,
+    onError: (error) => {
+      // The checklist named a rule deleted elsewhere since it was read: it is read again, so
+      // that the next save sends the rules as they are.
+      const isChecklistRefused =
+        isHttpError(error, 400) && error.issues?.some((issue) => issue.path === 'rulesFollowed');
+      if (isChecklistRefused) void queryClient.invalidateQueries({ queryKey: queryKeys.rules.all });
+      onError?.(error);
+    },
+  });
 }

@@ -19,7 +19,12 @@ export const checklistRulesQueryOptions = queryOptions({
     (await apiRequest('/api/rules', { schema: rulesResponseSchema, signal })).rules,
 });
 
-/** `enabled: false` for an edit, whose checklist is the session's own. */
+/**
+ * `enabled: false` for an edit, whose checklist is the session's own. Asked again each time a
+ * new session's form opens, the cached list shown meanwhile: a rule added or deleted on
+ * another device since would otherwise be missing from the checklist (and the rating) or
+ * refuse the save.
+ */
 export function useChecklistRules({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...checklistRulesQueryOptions, enabled });
+  return useQuery({ ...checklistRulesQueryOptions, enabled, refetchOnMount: 'always' });
 }
