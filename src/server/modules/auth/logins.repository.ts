@@ -68,7 +68,7 @@ const toDateOrNull = (value: string | null) => (value === null ? null : new Date
 export type LoginsRepository = ReturnType<typeof createLoginsRepository>;
 
 /** The `auth_sessions` table: one row per logged-in browser. */
-export function createLoginsRepository({ db }: AppDatabase) {
+export function createLoginsRepository({ db, dialect }: AppDatabase) {
   return {
     async createLogin(login: StoredLogin & { userAgent: string | null }): Promise<void> {
       await db
@@ -201,8 +201,22 @@ export function createLoginsRepository({ db }: AppDatabase) {
       }));
     },
 
+    /**
+     * Removes the logins past their stored end, everyone's. On PostgreSQL rows another
+     * transaction holds are left to a later sweep: deleting a user removes theirs in another
+     * order (through the foreign key), and a sweep waiting for them could deadlock with it.
+     */
     async deleteExpiredLogins(now: Date): Promise<void> {
-      await db.deleteFrom('auth_sessions').where('expires_at', '<', now.toISOString()).execute();
+      await db
+        .deleteFrom('auth_sessions')
+        .where('id', 'in', (eb) => {
+          const ended = eb
+            .selectFrom('auth_sessions')
+            .select('id')
+            .where('expires_at', '<', now.toISOString());
+          return dialect === 'postgres' ? ended.forUpdate().skipLocked() : ended;
+        })
+        .execute();
     },
   };
 }

@@ -166,3 +166,57 @@ describePostgres('a login made while the password changes', () => {
     expect(await loginsOf(t, trader.user.id)).toEqual([]);
   });
 });
+
+/**
+ * Each login sweeps the ended logins of everyone. Deleting a user deletes theirs too, in
+ * another order (by user, through the foreign key): had the sweep waited for rows a deletion
+ * held, the two could each hold what the other waits for, and PostgreSQL would end one of them
+ * (a 500). The sweep leaves locked rows to a later one.
+ */
+describePostgres('the sweep of ended logins', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterEach(() => t.close());
+
+  test('never waits for login rows another transaction holds', async () => {
+    await signup(t.app);
+    const leaving = await createLoggedInUser(t.app);
+    const other = await signup(t.app);
+    const ended = new Date(Date.now() - 60_000).toISOString();
+    await t.database.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: ended })
+      .where('user_id', '=', leaving.user.id)
+      .execute();
+
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = t.database.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('auth_sessions')
+        .select('id')
+        .where('user_id', '=', leaving.user.id)
+        .forUpdate()
+        .execute();
+      locked();
+      await released;
+    });
+    await isLocked;
+
+    let isAnswered = false;
+    const attempt = login(t.app, other.username, other.password).finally(() => (isAnswered = true));
+    await untilALockIsAwaited(t.database, () => isAnswered);
+    const didWait = !isAnswered;
+    release();
+    await holding;
+    await attempt;
+    expect(didWait).toBe(false);
+    // A later sweep, with nothing held, takes them.
+    await login(t.app, other.username, other.password);
+    expect(await loginsOf(t, leaving.user.id)).toEqual([]);
+  });
+});
