@@ -110,12 +110,13 @@ test('a tab that regains focus after another logged in as someone else ends its 
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
-  // Another tab of the same browser (one cookie): logged out, then in as another trader.
+  // Another tab of the same browser (one cookie) logs in as another trader, which replaces
+  // the first login's cookie at once: were it logged out first, the first tab could hear of
+  // the logout alone (a focus in between) and say only that its login ended.
   const other = await context.newPage();
   await enableRealWindowFocus(page);
   await enableRealWindowFocus(other);
   await other.bringToFront();
-  await other.request.post('/api/auth/logout');
   const second = await logInNewTraderThroughApi(other.request);
   await createSession(other, { name: 'The second trader’s session', date: today });
 
