@@ -69,8 +69,9 @@ async function storeImportedScreenshot(images: ImageStore, path: string, bytes: 
  * Takes an export back into an account (docs/decisions/0023-export-import.md). The file is
  * checked whole first, its screenshots included; then one transaction under the trader's lock
  * matches rules by description, adds the sessions the trader did not have (by uid, when the
- * import began and when it writes) and recounts the months they fall in. Screenshots are stored before that transaction and removed
- * if it fails, or if their session turned out to be there already.
+ * import began and when it writes) and recounts the months they fall in. Screenshots are
+ * stored before that transaction and removed if it fails, or if their session turned out to be
+ * there already.
  */
 export function createImportService({
   database,
