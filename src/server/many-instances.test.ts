@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Analytics } from '#shared/schemas/analytics.ts';
 import type { SessionsPage } from '#shared/schemas/sessions.ts';
-import { MAX_LOGIN_ATTEMPTS_PER_USERNAME } from './modules/auth/attempt-limits.ts';
+import { MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS } from './modules/auth/attempt-limits.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '#testing/notices.ts';
 import { startTestS3Server, type TestBucket, type TestS3Server } from '#testing/s3-server.ts';
@@ -214,7 +214,7 @@ describePostgres('two instances on one database and one object store', () => {
   test('the login limit counts the attempts made on both instances', async () => {
     await signUp(one, 'cam', 'cam-trades-2026');
     // Wrong passwords, alternating instances: together they spend the username's attempts.
-    for (let attempt = 0; attempt < MAX_LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; attempt += 1) {
       const base = attempt % 2 === 0 ? one : two;
       const response = await postJson(base, '/api/auth/login', {
         username: 'cam',

@@ -12,6 +12,7 @@ import {
   createAttemptLimits,
   MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
   MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
   NETWORK_FACTOR,
 } from './attempt-limits.ts';
 import {
@@ -49,20 +50,50 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
       {},
     );
 
-  test('too many logins for one username answer 429 without locking out other traders', async () => {
+  test("one address's guesses at a username hold back that address only: the owner logs in from elsewhere", async () => {
+    t = await createApp();
+    const victim = await signup(t.app);
+    const other = await signup(t.app);
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i += 1) {
+      expect((await attempt(victim.username, `guess-${i}`, '10.0.0.1')).statusCode).toBe(401);
+    }
+    // The guesser's address: even the right password is refused, in any letter case.
+    const limited = await attempt(victim.username.toUpperCase(), victim.password, '10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many login attempts\. Please try again in /);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    // The owner, from another address, is not held back; nor is another trader at that address.
+    expect((await attempt(victim.username, victim.password, '10.0.0.2')).statusCode).toBe(200);
+    expect((await attempt(other.username, other.password, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  test('guesses at one username from many addresses are held by the username limit', async () => {
     t = await createApp();
     const victim = await signup(t.app);
     const other = await signup(t.app);
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
-      expect((await attempt(victim.username, `guess-${i}`, `10.0.0.${i + 1}`)).statusCode).toBe(
-        401,
-      );
+      const from = `10.0.${i >> 8}.${(i & 255) + 1}`;
+      expect((await attempt(victim.username, `guess-${i}`, from)).statusCode).toBe(401);
     }
-    const limited = await attempt(victim.username, victim.password, '10.0.0.99');
+    const limited = await attempt(victim.username, victim.password, '10.9.9.9');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many login attempts\. Please try again in /);
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect((await attempt(other.username, other.password, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  test('an IPv6 client guessing at a username counts by its /64', async () => {
+    t = await createApp();
+    const victim = await signup(t.app);
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i += 1) {
+      const from = `2001:db8:5:1::${(i + 1).toString(16)}`;
+      expect((await attempt(victim.username, `guess-${i}`, from)).statusCode).toBe(401);
+    }
+    expect((await attempt(victim.username, victim.password, '2001:db8:5:1::ff')).statusCode).toBe(
+      429,
+    );
+    expect((await attempt(victim.username, victim.password, '2001:db8:5:2::1')).statusCode).toBe(
+      200,
+    );
   });
 
   test('successful logins are refunded: a trader is never held up by their own logins', async () => {
@@ -84,20 +115,25 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
     expect((await attempt(account.username, account.password, '192.0.2.8')).statusCode).toBe(200);
   });
 
-  test('200 parallel guesses at one username check at most the limit, and the right password inside the burst is refused', async () => {
+  test('300 parallel guesses at one username check at most the limit, and the right password at the end of the burst is refused', async () => {
     t = await createApp();
     const victim = await signup(t.app);
-    const burst = Array.from({ length: 200 }, (_, i) =>
-      attempt(victim.username, i === 100 ? victim.password : `guess-${i}`, `198.51.100.${i % 250}`),
+    const size = 300;
+    const burst = Array.from({ length: size }, (_, i) =>
+      attempt(
+        victim.username,
+        i === size - 1 ? victim.password : `guess-${i}`,
+        `198.51.100.${i % 250}`,
+      ),
     );
     const responses = await Promise.all(burst);
     const counts = statusCounts(responses.map((response) => response.statusCode));
     // Only attempts within the limit reach the password check (401); the rest are refused.
     expect(counts[401]).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS_PER_USERNAME);
-    expect(counts[429]).toBeGreaterThanOrEqual(200 - MAX_LOGIN_ATTEMPTS_PER_USERNAME);
+    expect(counts[429]).toBeGreaterThanOrEqual(size - MAX_LOGIN_ATTEMPTS_PER_USERNAME);
     expect(counts[500]).toBeUndefined();
-    expect(responses[100]?.statusCode).toBe(429);
-    expect(responses[100]?.cookies).toHaveLength(0);
+    expect(responses.at(-1)?.statusCode).toBe(429);
+    expect(responses.at(-1)?.cookies).toHaveLength(0);
     expect(await t.database.db.selectFrom('auth_sessions').select('id').execute()).toHaveLength(0);
   });
 

@@ -5,8 +5,16 @@ import { addressKey, networkKey } from './address-key.ts';
 import type { AttemptStore } from './attempt-store.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
-/** Login attempts per username (from any address) in the window: slows guessing one password. */
-export const MAX_LOGIN_ATTEMPTS_PER_USERNAME = 10;
+/**
+ * Login attempts per username from one address in the window: slows guessing one password,
+ * and holds back only the address that guesses, not the account's owner elsewhere.
+ */
+export const MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS = 10;
+/**
+ * Login attempts per username from all addresses together in the window: bounds guessing from
+ * many addresses. Holding one account's logins back takes ten addresses' guesses at once.
+ */
+export const MAX_LOGIN_ATTEMPTS_PER_USERNAME = 100;
 /** Login attempts per address in the window: generous, as a whole trading desk may sit behind one. */
 export const MAX_LOGIN_ATTEMPTS_PER_ADDRESS = 50;
 /**
@@ -45,6 +53,11 @@ export function createAttemptLimits({
   const loginsPerAddress = store.counter({
     name: 'login-address',
     points: MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
+  });
+  const loginsPerUsernameAndAddress = store.counter({
+    name: 'login-username-address',
+    points: MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
     durationSeconds: LOGIN_WINDOW_SECONDS,
   });
   const loginsPerUsername = store.counter({
@@ -113,15 +126,18 @@ export function createAttemptLimits({
 
   return {
     /**
-     * Counts a login attempt against the address and the username, or throws a 429 when
-     * either is spent (an attempt refused here counts against neither, as it checked
-     * nothing). Resolves to the refund to call after a successful login, so that traders who
-     * type their password right are never held up by their own logins.
+     * Counts a login attempt against the address, the username from that address and the
+     * username from anywhere, or throws a 429 when any is spent (an attempt refused here
+     * counts against none, as it checked nothing). Resolves to the refund to call after a
+     * successful login, so that traders who type their password right are never held up by
+     * their own logins.
      */
     async countLoginAttempt(address: string, username: string): Promise<() => Promise<void>> {
+      const account = normalizeUsername(username);
       const counters: Counter[] = [
         ...byAddress(address, loginsPerAddress, loginsPerNetwork),
-        [loginsPerUsername, normalizeUsername(username)],
+        [loginsPerUsernameAndAddress, `${addressKey(address)} ${account}`],
+        [loginsPerUsername, account],
       ];
       await consumeAll(counters, 'login attempts');
       return () => refund(counters);

@@ -9,7 +9,10 @@ import {
   type TestApp,
 } from '#testing/test-app.ts';
 import { connectRedis, type RedisClient } from '../../redis.ts';
-import { createAttemptLimits, MAX_LOGIN_ATTEMPTS_PER_USERNAME } from './attempt-limits.ts';
+import {
+  createAttemptLimits,
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
+} from './attempt-limits.ts';
 import { postgresAttemptStore, redisAttemptStore } from './attempt-store.ts';
 
 /** A log that keeps what was written, to see that an outage is reported (once). */
@@ -76,7 +79,7 @@ describe.skipIf(!inject('redisUrl'))('attempt counters in Redis [redis]', () => 
     await relay.down();
     await vi.waitFor(() => expect(client?.isReady).toBe(false), { timeout: 10_000 });
     // Memory starts from nothing: the whole limit, then refusals, and no error at all.
-    await spend(MAX_LOGIN_ATTEMPTS_PER_USERNAME);
+    await spend(MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS);
     await refused();
     await limits.countSignup('192.0.2.1');
     expect(lines.filter((line) => line.startsWith('warn: Redis is unreachable'))).toHaveLength(1);
@@ -85,7 +88,7 @@ describe.skipIf(!inject('redisUrl'))('attempt counters in Redis [redis]', () => 
     await vi.waitFor(() => expect(client?.isReady).toBe(true), { timeout: 20_000 });
     expect(lines.at(-1)).toMatch(/^info: Redis is reachable again/);
     // Redis still holds the 4 from before the outage.
-    await spend(MAX_LOGIN_ATTEMPTS_PER_USERNAME - 4);
+    await spend(MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS - 4);
     await refused();
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ActiveLogin } from '#shared/schemas/security.ts';
 import { createLoggedInUser, signup } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { MAX_LOGIN_ATTEMPTS_PER_USERNAME } from './attempt-limits.ts';
+import { MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS } from './attempt-limits.ts';
 import { hashLoginToken } from './login-tokens.ts';
 import { MAX_LOGINS_LISTED } from './security.service.ts';
 
@@ -387,31 +387,41 @@ describeEachDialect('login security', (dialect) => {
     },
   );
 
-  test('wrong current passwords count as login attempts: the limit answers 429, for logins too', async () => {
-    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
+  test('wrong current passwords count as login attempts: the limit answers 429 at that address, for logins too', async () => {
+    // A login used from another address (a borrowed laptop, a stolen cookie) guessing.
+    const guesser = '10.0.0.66';
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i += 1) {
       const response = await changePassword(
         { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
         trader.cookie,
-        `10.0.0.${i + 1}`,
+        guesser,
       );
       expect(response.statusCode).toBe(400);
     }
     const limited = await changePassword(
       { currentPassword: trader.password, newPassword: NEW_PASSWORD },
       trader.cookie,
-      '10.0.0.99',
+      guesser,
     );
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Too many login attempts\. Please try again in /);
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
-    // The guesses were spent on this username: its logins wait as well, and nothing changed.
-    expect((await logInAgain()).response.statusCode).toBe(429);
+    // The guesses were spent on this username at that address: its logins there wait as well.
+    const loginThere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: guesser,
+      payload: { username: trader.username, password: trader.password },
+    });
+    expect(loginThere.statusCode).toBe(429);
+    // Nothing changed, and the owner at their own address is not held back.
     expect(await isLoggedIn(trader.cookie)).toBe(true);
+    expect((await logInAgain()).response.statusCode).toBe(200);
   });
 
   test('a successful change is not counted against the trader', async () => {
     let password = trader.password;
-    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME + 2; i += 1) {
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS + 2; i += 1) {
       const next = `${NEW_PASSWORD}-${i}`;
       const response = await changePassword({ currentPassword: password, newPassword: next });
       expect(response.statusCode, response.body).toBe(200);

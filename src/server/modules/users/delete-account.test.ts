@@ -5,7 +5,7 @@ import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { MAX_LOGIN_ATTEMPTS_PER_USERNAME } from '../auth/attempt-limits.ts';
+import { MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS } from '../auth/attempt-limits.ts';
 
 type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
 
@@ -75,7 +75,7 @@ describeEachDialect("'Delete my account'", (dialect) => {
   });
 
   test('wrong passwords count against the login limits, so guessing stops', async () => {
-    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i++) {
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i++) {
       expect((await deleteAccount(trader.cookie, { password: `guess-${i}` })).statusCode).toBe(400);
     }
     const limited = await deleteAccount(trader.cookie, { password: trader.password });
@@ -102,7 +102,7 @@ describeEachDialect("'Delete my account'", (dialect) => {
   });
 
   test('a right password refused as the last administrator is not counted as a failed login', async () => {
-    for (let attempt = 0; attempt <= MAX_LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+    for (let attempt = 0; attempt <= MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; attempt += 1) {
       const refused = await deleteAccount(admin.cookie, { password: admin.password });
       expect(refused.statusCode, `attempt ${attempt + 1}`).toBe(409);
     }
