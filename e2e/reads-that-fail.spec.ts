@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, getRules, localToday } from './session-support.ts';
-import { createRules, logInAsNewTrader } from './support.ts';
+import {
+  chooseSessionType,
+  createSession,
+  getRules,
+  localToday,
+  openNewSessionDialog,
+} from './session-support.ts';
+import { createRules, holdRequests, logInAsNewTrader } from './support.ts';
 
 /*
  * A read that fails says so where its figures would be, with a 'Try again' that asks again:
@@ -95,4 +101,58 @@ test('the market sessions of the reminders settings, when they could not load, c
   await sessions.getByRole('button', { name: 'Try again' }).click();
   await expect(sessions.getByRole('checkbox').first()).toBeVisible();
   await expect(sessions.getByRole('alert')).toHaveCount(0);
+});
+
+test('the session dialog whose market sessions could not load offers to try again, and keeps the draft', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const restore = await failReads(page, (path) => path === '/api/session-types');
+  await page.goto('/history');
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Asia open');
+  const select = dialog.getByRole('combobox', { name: 'Session Type' });
+  await expect(select).toBeDisabled();
+  await expect(select).toHaveValue('');
+  await expect(select.getByRole('option')).toHaveText(['Session types could not be loaded']);
+
+  await restore();
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(select).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
+  await expect(dialog.getByLabel('Session Name')).toHaveValue('Asia open');
+});
+
+test("a session's details say when its market session could not load, not 'None'", async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const session = await createSession(page, {
+    name: 'London open',
+    date: await localToday(page),
+    sessionType: 'London',
+  });
+  const card = page.getByRole('region', { name: 'Session Information' });
+  // While the names load: a placeholder, not 'None'.
+  const release = await holdRequests(page, '**/api/session-types');
+  await page.goto(`/history/${session.id}`);
+  await expect(card.getByRole('status', { name: 'Loading session type' })).toBeVisible();
+  await expect(card.getByText('None', { exact: true })).toHaveCount(0);
+  release();
+  await expect(card.getByText('London (08:00-17:00)')).toBeVisible();
+  await page.unroute('**/api/session-types');
+
+  const restore = await failReads(page, (path) => path === '/api/session-types');
+  await page.goto(`/history/${session.id}`);
+  const sessionType = card
+    .getByRole('definition')
+    .filter({ hasText: 'The session type could not be loaded.' });
+  await expect(sessionType).toBeVisible();
+  await expect(card.getByText('None', { exact: true })).toHaveCount(0);
+
+  await restore();
+  await sessionType.getByRole('button', { name: 'Try again' }).click();
+  await expect(card.getByText('London (08:00-17:00)')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });

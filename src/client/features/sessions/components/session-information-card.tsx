@@ -3,6 +3,8 @@ import { complianceBand, complianceLabel } from '#shared/compliance.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { bandTextClass, ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
@@ -10,8 +12,6 @@ import { SessionResult } from './session-result.tsx';
 
 /** 'Session Information': what the session was and how well the trader kept to the rules. */
 export function SessionInformationCard({ session }: { session: Session }) {
-  const { data: sessionTypes } = useSessionTypes();
-  const sessionType = sessionTypes?.find((type) => type.id === session.sessionTypeId);
   const band = complianceBand(session.complianceRating);
 
   return (
@@ -21,7 +21,9 @@ export function SessionInformationCard({ session }: { session: Session }) {
           <span className="font-medium wrap-anywhere">{session.name}</span>
         </Item>
         <Item term="Date">{formatSessionDate(session.date)}</Item>
-        <Item term="Session Type">{sessionType ? formatSessionType(sessionType) : 'None'}</Item>
+        <Item term="Session Type">
+          <SessionTypeName id={session.sessionTypeId} />
+        </Item>
         <Item term="Compliance Rating">
           <span className="flex flex-wrap items-center gap-2">
             <ComplianceRating rating={session.complianceRating} className="text-lg" />
@@ -41,6 +43,32 @@ export function SessionInformationCard({ session }: { session: Session }) {
       </dl>
     </TitledCard>
   );
+}
+
+/**
+ * The session's market session by name; 'None' only when it has none, not while the names load
+ * (a placeholder) or when they could not be (said so, with 'Try again').
+ */
+function SessionTypeName({ id }: { id: number | null }) {
+  const query = useSessionTypes();
+  if (id === null) return 'None';
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading session type">
+        <Skeleton className="h-6 w-48" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <span className="flex flex-wrap items-center gap-3">
+        <span className="text-muted-foreground">The session type could not be loaded.</span>
+        <TryAgainButton retry={query} size="sm" />
+      </span>
+    );
+  }
+  const type = query.data.find((candidate) => candidate.id === id);
+  return type ? formatSessionType(type) : 'None';
 }
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
