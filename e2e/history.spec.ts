@@ -320,6 +320,37 @@ test('a trader deletes one session after the browser asks, and can change their 
   await expect(page.getByRole('dialog', { name: 'New Trading Session' })).toBeVisible();
 });
 
+test("two sessions of one name: each row's controls name its date too", async ({ page }) => {
+  await logInNewTraderThroughApi(page.request);
+  await createSession(page, { name: 'Morning Session', date: '2026-03-02', withScreenshot: true });
+  await createSession(page, { name: 'Morning Session', date: '2026-03-03', withScreenshot: true });
+  await page.goto('/history');
+  const controlsOf = (date: string) => [
+    page.getByRole('checkbox', { name: `Select Morning Session on ${date}`, exact: true }),
+    page.getByRole('button', {
+      name: `View screenshot of Morning Session on ${date}`,
+      exact: true,
+    }),
+    page.getByRole('link', { name: `Details of Morning Session on ${date}`, exact: true }),
+    page.getByRole('button', { name: `Delete session: Morning Session on ${date}`, exact: true }),
+  ];
+  for (const control of [...controlsOf('Mar 2, 2026'), ...controlsOf('Mar 3, 2026')]) {
+    await expect(control).toHaveCount(1);
+  }
+
+  // Deleting by its name deletes that day's session, not the other.
+  const asked = answerNextBrowserDialog(page, true);
+  await page
+    .getByRole('button', { name: 'Delete session: Morning Session on Mar 2, 2026' })
+    .click();
+  await asked;
+  await expectToast(page, 'Success', 'Session deleted successfully');
+  await expect(sessionsTable(page).getByRole('row')).toHaveCount(2);
+  await expect(
+    page.getByRole('link', { name: 'Details of Morning Session on Mar 3, 2026' }),
+  ).toBeVisible();
+});
+
 test('the history loads 50 sessions at a time and select-all takes what is loaded', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import type { Selection } from '../hooks/use-selection.ts';
+import { nameOfRow } from './session-row-actions.tsx';
 
 type SelectAllCheckboxProps = { selection: Selection; id?: string };
 
@@ -20,12 +21,12 @@ export function SelectAllCheckbox({ selection, id }: SelectAllCheckboxProps) {
 }
 
 type SelectSessionCheckboxProps = {
-  session: { id: number; name: string };
+  session: { id: number; name: string; date: string };
   selection: Selection;
   className?: string;
 };
 
-/** Ticks one session's row (or card on a phone), named after the session. */
+/** Ticks one session's row (or card on a phone), named after the session and its date. */
 export function SelectSessionCheckbox({
   session,
   selection,
@@ -33,7 +34,7 @@ export function SelectSessionCheckbox({
 }: SelectSessionCheckboxProps) {
   return (
     <Checkbox
-      aria-label={`Select ${session.name}`}
+      aria-label={`Select ${nameOfRow(session)}`}
       checked={selection.isSelected(session.id)}
       onCheckedChange={(checked) => selection.toggle(session.id, checked)}
       className={className}

@@ -2,6 +2,7 @@ import { ChevronRight, ImageIcon, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { formatSessionDate } from '#client/lib/dates.ts';
 import { getSessionDetailsHref } from '#client/lib/paths.ts';
 
 /*
@@ -11,6 +12,14 @@ import { getSessionDetailsHref } from '#client/lib/paths.ts';
  */
 
 type SessionProps = { session: SessionSummary };
+
+/**
+ * A session as its row's controls name it: its name and its date, so that two sessions of one
+ * name ('Morning Session' every day) are told apart by ear as they are by eye.
+ */
+export function nameOfRow(session: Pick<SessionSummary, 'name' | 'date'>): string {
+  return `${session.name} on ${formatSessionDate(session.date)}`;
+}
 
 export function ViewScreenshotButton({
   session,
@@ -23,7 +32,7 @@ export function ViewScreenshotButton({
     <Button
       variant="outline"
       size="sm"
-      aria-label={`View screenshot of ${session.name}`}
+      aria-label={`View screenshot of ${nameOfRow(session)}`}
       onClick={() => onView(session)}
     >
       <ImageIcon aria-hidden="true" />
@@ -35,7 +44,10 @@ export function ViewScreenshotButton({
 export function SessionDetailsLink({ session }: SessionProps) {
   return (
     <Button asChild variant="ghost" size="sm">
-      <Link href={getSessionDetailsHref(session.id)} aria-label={`Details of ${session.name}`}>
+      <Link
+        href={getSessionDetailsHref(session.id)}
+        aria-label={`Details of ${nameOfRow(session)}`}
+      >
         Details
         <ChevronRight aria-hidden="true" />
       </Link>
@@ -55,7 +67,7 @@ export function DeleteSessionButton({
       // Muted among a row's words, red under the pointer: the colour is the icon's, since the
       // ghost button's own hover colour is the accent's.
       className="group/delete"
-      aria-label={`Delete session: ${session.name}`}
+      aria-label={`Delete session: ${nameOfRow(session)}`}
       disabled={disabled}
       onClick={() => onDelete(session)}
     >
