@@ -52,8 +52,8 @@ const settings: Settings = {
   warmupSeconds: env('BENCH_WARMUP', 2),
 };
 // Each login hashes a password with argon2 (~14 ms of CPU), so a few connections already keep
-// both cores busy. They stay at or below half the per-username attempt limit (10 in flight):
-// requests still in flight from one autocannon run add to the next run's.
+// both cores busy. They stay at or below half the attempt limit per username and address (10
+// in flight): requests still in flight from one autocannon run add to the next run's.
 const LOGIN_CONNECTIONS = Math.min(env('BENCH_LOGIN_CONNECTIONS', 5), settings.connections);
 const TRADERS = env('BENCH_TRADERS', 1000);
 const skipBuild = ['1', 'true'].includes(process.env.BENCH_SKIP_BUILD ?? '');

@@ -81,19 +81,19 @@ describeEachCounterStore('attempt limits under bursts', ({ dialect, isCountingIn
     expect((await attempt(other.username, other.password, '10.0.0.1')).statusCode).toBe(200);
   });
 
-  test('an IPv6 client guessing at a username counts by its /64', async () => {
+  test('an IPv6 site guessing at a username counts by its /48: a new /64 each time does not escape', async () => {
     t = await createApp();
     const victim = await signup(t.app);
+    // Each guess from another /64 of one /48, as one subscriber's block allows.
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i += 1) {
-      const from = `2001:db8:5:1::${(i + 1).toString(16)}`;
+      const from = `2001:db8:5:${(i + 1).toString(16)}::1`;
       expect((await attempt(victim.username, `guess-${i}`, from)).statusCode).toBe(401);
     }
-    expect((await attempt(victim.username, victim.password, '2001:db8:5:1::ff')).statusCode).toBe(
+    expect((await attempt(victim.username, victim.password, '2001:db8:5:ff::1')).statusCode).toBe(
       429,
     );
-    expect((await attempt(victim.username, victim.password, '2001:db8:5:2::1')).statusCode).toBe(
-      200,
-    );
+    // The next /48 is another site.
+    expect((await attempt(victim.username, victim.password, '2001:db8:6::1')).statusCode).toBe(200);
   });
 
   test('successful logins are refunded: a trader is never held up by their own logins', async () => {
@@ -258,7 +258,7 @@ describeEachCounterStore('attempt counts', ({ store: kind, dialect }) => {
     return createAttemptLimits({ signupsPerHour: 1, store });
   }
 
-  test('a refused attempt counts against neither counter: a good login in flight then frees a real attempt', async () => {
+  test('a refused attempt counts against none of the counters: a good login in flight then frees a real attempt', async () => {
     const limits = await openLimits();
     const refunds = [];
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
@@ -269,7 +269,7 @@ describeEachCounterStore('attempt counts', ({ store: kind, dialect }) => {
         statusCode: 429,
       });
     }
-    // One of the ten checked the right password: its refund lets exactly one more in.
+    // One of the hundred checked the right password: its refund lets exactly one more in.
     await refunds[0]?.();
     const refund = await limits.countLoginAttempt('198.51.100.1', 'VICTIM');
     await expect(limits.countLoginAttempt('198.51.100.2', 'victim')).rejects.toMatchObject({
@@ -281,6 +281,25 @@ describeEachCounterStore('attempt counts', ({ store: kind, dialect }) => {
       await limits.countLoginAttempt('198.51.100.1', `someone-${i}`);
     }
     await expect(limits.countLoginAttempt('198.51.100.1', 'one-more')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+  });
+
+  test("a logged-in owner's password check is not held back by the username's count from all addresses", async () => {
+    const limits = await openLimits();
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
+      await limits.countLoginAttempt(`192.0.2.${i}`, 'victim');
+    }
+    await expect(limits.countLoginAttempt('198.51.100.1', 'victim')).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    const refund = await limits.countPasswordCheck('198.51.100.1', 'Victim');
+    await refund();
+    // Its own address's count still holds it: ten wrong checks, then refused, also at the form.
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i += 1) {
+      await limits.countPasswordCheck('198.51.100.2', 'victim');
+    }
+    await expect(limits.countPasswordCheck('198.51.100.2', 'VICTIM')).rejects.toMatchObject({
       statusCode: 429,
     });
   });

@@ -6,13 +6,15 @@ import type { AttemptStore } from './attempt-store.ts';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /**
- * Login attempts per username from one address in the window: slows guessing one password,
- * and holds back only the address that guesses, not the account's owner elsewhere.
+ * Login attempts per username from one address in the window (an IPv6 address by its /48, a
+ * site's whole block): slows guessing one password, and holds back only the address that
+ * guesses, not the account's owner elsewhere.
  */
 export const MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS = 10;
 /**
- * Login attempts per username from all addresses together in the window: bounds guessing from
- * many addresses. Holding one account's logins back takes ten addresses' guesses at once.
+ * Login-form attempts per username from all addresses together in the window: bounds guessing
+ * from many addresses. Filling it takes ten addresses guessing at once, and holds back the
+ * login form only: a logged-in owner's password checks do not count against it.
  */
 export const MAX_LOGIN_ATTEMPTS_PER_USERNAME = 100;
 /** Login attempts per address in the window: generous, as a whole trading desk may sit behind one. */
@@ -124,6 +126,18 @@ export function createAttemptLimits({
     throw tooManyAttempts(what, Math.max(...waits));
   };
 
+  /** The counters a password check of `username` from `address` spends. */
+  const passwordCheckCounters = (address: string, username: string): Counter[] => [
+    ...byAddress(address, loginsPerAddress, loginsPerNetwork),
+    [loginsPerUsernameAndAddress, `${networkKey(address) ?? addressKey(address)} ${username}`],
+  ];
+
+  /** Counts on every counter, or throws; resolves to the refund of a right password. */
+  const countAll = async (counters: Counter[]) => {
+    await consumeAll(counters, 'login attempts');
+    return () => refund(counters);
+  };
+
   return {
     /**
      * Counts a login attempt against the address, the username from that address and the
@@ -132,15 +146,20 @@ export function createAttemptLimits({
      * successful login, so that traders who type their password right are never held up by
      * their own logins.
      */
-    async countLoginAttempt(address: string, username: string): Promise<() => Promise<void>> {
+    countLoginAttempt(address: string, username: string): Promise<() => Promise<void>> {
       const account = normalizeUsername(username);
-      const counters: Counter[] = [
-        ...byAddress(address, loginsPerAddress, loginsPerNetwork),
-        [loginsPerUsernameAndAddress, `${addressKey(address)} ${account}`],
-        [loginsPerUsername, account],
-      ];
-      await consumeAll(counters, 'login attempts');
-      return () => refund(counters);
+      return countAll([...passwordCheckCounters(address, account), [loginsPerUsername, account]]);
+    },
+
+    /**
+     * Counts the password check of a logged-in trader (a password change, 'Delete my
+     * account') as a login attempt from that address: a browser left logged in cannot be used
+     * to guess the password, nor to go around the login form's limits there. It leaves out the
+     * username's count from all addresses, so that guessers elsewhere, who can hold the login
+     * form back, cannot keep the owner from changing the password.
+     */
+    countPasswordCheck(address: string, username: string): Promise<() => Promise<void>> {
+      return countAll(passwordCheckCounters(address, normalizeUsername(username)));
     },
 
     /** Counts a signup against the address before its password is hashed; never refunded. */

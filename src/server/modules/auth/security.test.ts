@@ -2,7 +2,10 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ActiveLogin } from '#shared/schemas/security.ts';
 import { createLoggedInUser, signup } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS } from './attempt-limits.ts';
+import {
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
+} from './attempt-limits.ts';
 import { hashLoginToken } from './login-tokens.ts';
 import { MAX_LOGINS_LISTED } from './security.service.ts';
 
@@ -417,6 +420,24 @@ describeEachDialect('login security', (dialect) => {
     // Nothing changed, and the owner at their own address is not held back.
     expect(await isLoggedIn(trader.cookie)).toBe(true);
     expect((await logInAgain()).response.statusCode).toBe(200);
+  });
+
+  test('guessers at many addresses hold back the login form, not the owner changing the password', async () => {
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
+      const guess = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `10.7.${i >> 8}.${(i & 255) + 1}`,
+        payload: { username: trader.username, password: `guess-${i}` },
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await logInAgain()).response.statusCode).toBe(429);
+    const change = await changePassword({
+      currentPassword: trader.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(change.statusCode, change.body).toBe(200);
   });
 
   test('a successful change is not counted against the trader', async () => {

@@ -5,7 +5,10 @@ import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS } from '../auth/attempt-limits.ts';
+import {
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+  MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
+} from '../auth/attempt-limits.ts';
 
 type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
 
@@ -89,6 +92,21 @@ describeEachDialect("'Delete my account'", (dialect) => {
     });
     expect(login.statusCode).toBe(429);
     expect((await countRowsOf(t.database, trader.user.id)).users).toBe(1);
+  });
+
+  test('guessers at many addresses do not keep the owner from deleting the account', async () => {
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
+      const guess = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `10.8.${i >> 8}.${(i & 255) + 1}`,
+        payload: { username: trader.username, password: `guess-${i}` },
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+    const deleted = await deleteAccount(trader.cookie, { password: trader.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await countRowsOf(t.database, trader.user.id)).users).toBe(0);
   });
 
   test('the last administrator cannot leave; with another administrator they can', async () => {
