@@ -3,6 +3,7 @@ import {
   chooseSessionType,
   createSession,
   getRules,
+  getSessionTypes,
   localToday,
   openNewSessionDialog,
 } from './session-support.ts';
@@ -115,13 +116,31 @@ test('the session dialog whose market sessions could not load offers to try agai
   await expect(select).toBeDisabled();
   await expect(select).toHaveValue('');
   await expect(select.getByRole('option')).toHaveText(['Session types could not be loaded']);
+  // Said under it as well, where it is heard with the select and not only seen in it.
+  await expect(dialog.getByRole('alert')).toHaveText('The market sessions could not be loaded.');
+  await expect(select).toHaveAccessibleDescription(/The market sessions could not be loaded\./);
 
   await restore();
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(select).toBeEnabled();
+  // The button went away: the keyboard is back on the select it was for.
+  await expect(select).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
   await expect(dialog.getByLabel('Session Name')).toHaveValue('Asia open');
+
+  // The select is still the form's: the draft saves with its session type.
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog).toHaveCount(0);
+  const listed = await page.request.get('/api/sessions');
+  const { sessions } = (await listed.json()) as {
+    sessions: { name: string; sessionTypeId: number | null }[];
+  };
+  const [saved] = sessions;
+  expect(saved).toMatchObject({ name: 'Asia open' });
+  const tokyo = (await getSessionTypes(page)).find((type) => type.name === 'Tokyo');
+  expect(saved?.sessionTypeId).toBe(tokyo?.id);
 });
 
 test("a session's details say when its market session could not load, not 'None'", async ({
@@ -155,4 +174,13 @@ test("a session's details say when its market session could not load, not 'None'
   await sessionType.getByRole('button', { name: 'Try again' }).click();
   await expect(card.getByText('London (08:00-17:00)')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
+  // Asked again on focus and failing then, the names already shown stay.
+  const failAgain = await failReads(page, (path) => path === '/api/session-types');
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/session-types'));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  expect((await asked).status()).toBe(500);
+  await expect(card.getByText('London (08:00-17:00)')).toBeVisible();
+  await expect(card.getByText('The session type could not be loaded.')).toHaveCount(0);
+  await failAgain();
 });

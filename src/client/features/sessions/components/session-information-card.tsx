@@ -47,17 +47,15 @@ export function SessionInformationCard({ session }: { session: Session }) {
 
 /**
  * The session's market session by name; 'None' only when it has none, not while the names load
- * (a placeholder) or when they could not be (said so, with 'Try again').
+ * (a placeholder) or when they could not be (said so, with 'Try again'). Names once loaded stay
+ * shown when a later refetch fails.
  */
 function SessionTypeName({ id }: { id: number | null }) {
   const query = useSessionTypes();
   if (id === null) return 'None';
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading session type">
-        <Skeleton className="h-6 w-48" />
-      </div>
-    );
+  if (query.data) {
+    const type = query.data.find((candidate) => candidate.id === id);
+    return type ? formatSessionType(type) : 'Unknown';
   }
   if (query.isError) {
     return (
@@ -67,8 +65,11 @@ function SessionTypeName({ id }: { id: number | null }) {
       </span>
     );
   }
-  const type = query.data.find((candidate) => candidate.id === id);
-  return type ? formatSessionType(type) : 'None';
+  return (
+    <div role="status" aria-label="Loading session type">
+      <Skeleton className="h-6 w-48" />
+    </div>
+  );
 }
 
 function Item({ term, children }: { term: string; children: ReactNode }) {

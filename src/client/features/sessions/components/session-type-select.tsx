@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useCallback, useEffect, useId, useRef, type ComponentProps, type Ref } from 'react';
 import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
@@ -11,41 +11,89 @@ type SessionTypeSelectProps = Omit<ComponentProps<typeof Select>, 'onValueChange
 /**
  * The market sessions, shown as 'London (08:00-17:00)'. The other props (id, aria wiring from
  * a FormField, the form's ref and blur) go to the select. While no type is chosen it shows a
- * placeholder that cannot be chosen back; while the types load, or if they fail, it says so
- * and is disabled, and a failure offers 'Try again' beside it (reads are not retried by
- * themselves, and the dialog's draft should not need a reload to go on).
+ * placeholder that cannot be chosen back; while the types load, or if they could not be, it
+ * says so and is disabled. A failure is said under it too, with 'Try again' (reads are not
+ * retried by themselves, and the dialog's draft should not need a reload to go on); once the
+ * types arrive the select takes the keyboard back from the button that went away. Types once
+ * loaded stay shown when a later refetch fails.
  */
-export function SessionTypeSelect({ value, onChange, ...selectProps }: SessionTypeSelectProps) {
+export function SessionTypeSelect({
+  value,
+  onChange,
+  ref,
+  ...selectProps
+}: SessionTypeSelectProps) {
   const query = useSessionTypes();
-  const { data: sessionTypes, isPending, isError } = query;
-  const placeholder = isPending
-    ? 'Loading session types...'
-    : isError
-      ? 'Session types could not be loaded'
-      : 'Select a session type';
-
-  const select = (
-    <Select
-      {...selectProps}
-      value={sessionTypes ? value : ''}
-      onValueChange={onChange}
-      disabled={!sessionTypes || selectProps.disabled}
-    >
-      <option value="" disabled>
-        {placeholder}
-      </option>
-      {sessionTypes?.map((type) => (
-        <option key={type.id} value={String(type.id)}>
-          {formatSessionType(type)}
-        </option>
-      ))}
-    </Select>
+  const { data: sessionTypes, isError } = query;
+  const hasFailed = isError && !sessionTypes;
+  const failureId = useId();
+  const select = useRef<HTMLSelectElement | null>(null);
+  const isRetrying = useRef(false);
+  const selectRef = useCallback(
+    (element: HTMLSelectElement | null) => {
+      select.current = element;
+      setRef(ref, element);
+    },
+    [ref],
   );
-  if (!isError) return select;
+
+  useEffect(() => {
+    if (!sessionTypes || !isRetrying.current) return;
+    isRetrying.current = false;
+    select.current?.focus();
+  }, [sessionTypes]);
+
+  const placeholder = sessionTypes
+    ? 'Select a session type'
+    : hasFailed
+      ? 'Session types could not be loaded'
+      : 'Loading session types...';
+  const describedBy = [selectProps['aria-describedby'], hasFailed ? failureId : null]
+    .filter(Boolean)
+    .join(' ');
+
   return (
-    <span className="flex items-center gap-2">
-      {select}
-      <TryAgainButton retry={query} size="sm" />
+    <span className="grid gap-2">
+      <Select
+        {...selectProps}
+        ref={selectRef}
+        aria-describedby={describedBy || undefined}
+        value={sessionTypes ? value : ''}
+        onValueChange={onChange}
+        disabled={!sessionTypes || selectProps.disabled}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {sessionTypes?.map((type) => (
+          <option key={type.id} value={String(type.id)}>
+            {formatSessionType(type)}
+          </option>
+        ))}
+      </Select>
+      {hasFailed ? (
+        <span className="flex flex-wrap items-center gap-3 text-sm">
+          <span id={failureId} role="alert" className="text-muted-foreground">
+            The market sessions could not be loaded.
+          </span>
+          <TryAgainButton
+            size="sm"
+            retry={{
+              isFetching: query.isFetching,
+              refetch: () => {
+                isRetrying.current = true;
+                return query.refetch();
+              },
+            }}
+          />
+        </span>
+      ) : null}
     </span>
   );
+}
+
+/** Hands `element` to a ref given by the caller (the form's), whichever kind it is. */
+function setRef<T>(ref: Ref<T> | undefined, element: T | null) {
+  if (typeof ref === 'function') ref(element);
+  else if (ref) ref.current = element;
 }
