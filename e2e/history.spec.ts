@@ -349,6 +349,16 @@ test("two sessions of one name: each row's controls name its date too", async ({
   await expect(
     page.getByRole('link', { name: 'Details of Morning Session on Mar 3, 2026' }),
   ).toBeVisible();
+
+  // The dashboard's recent sessions are named by their dates too, in a list of links.
+  await createSession(page, { name: 'Morning Session', date: '2026-03-04' });
+  await page.goto('/');
+  const recent = page.getByRole('region', { name: 'Recent Sessions' });
+  for (const date of ['Mar 4, 2026', 'Mar 3, 2026']) {
+    await expect(
+      recent.getByRole('link', { name: `Morning Session on ${date}`, exact: true }),
+    ).toBeVisible();
+  }
 });
 
 test('the history loads 50 sessions at a time and select-all takes what is loaded', async ({

@@ -59,6 +59,8 @@ function RecentSessionsContent() {
               className="block truncate font-medium underline-offset-4 hover:underline"
             >
               {session.name}
+              {/* Heard in a list of links, where same-named sessions need their dates. */}
+              <span className="sr-only"> on {formatSessionDate(session.date)}</span>
             </Link>
             <time dateTime={toCalendarDay(session.date)} className="text-muted-foreground text-sm">
               {formatSessionDate(session.date)}
