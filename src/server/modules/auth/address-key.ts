@@ -25,7 +25,8 @@ export function addressKey(address: string): string {
 /**
  * The network an IPv6 client's site is given, its /48, whose attempts are counted too under a
  * higher limit: a tunnel broker gives anyone a /48 for free, 65,536 /64s to count as as many
- * clients. Null for an IPv4 client (its address is already the whole of what it holds).
+ * clients. Guesses at one username are counted by it alone (decision 3). Null for an IPv4
+ * client (its address is already the whole of what it holds).
  */
 export function networkKey(address: string): string | null {
   const groups = ipv6Groups(address);

@@ -13,6 +13,7 @@ import {
   MAX_LOGIN_ATTEMPTS_PER_ADDRESS,
   MAX_LOGIN_ATTEMPTS_PER_USERNAME,
   MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
+  MAX_PASSWORD_CHECKS_PER_USER,
   NETWORK_FACTOR,
 } from './attempt-limits.ts';
 import {
@@ -285,7 +286,9 @@ describeEachCounterStore('attempt counts', ({ store: kind, dialect }) => {
     });
   });
 
-  test("a logged-in owner's password check is not held back by the username's count from all addresses", async () => {
+  const victim = { id: 7, username: 'Victim' };
+
+  test("a logged-in owner's password check is not held back by the username's count at the login form", async () => {
     const limits = await openLimits();
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
       await limits.countLoginAttempt(`192.0.2.${i}`, 'victim');
@@ -293,14 +296,28 @@ describeEachCounterStore('attempt counts', ({ store: kind, dialect }) => {
     await expect(limits.countLoginAttempt('198.51.100.1', 'victim')).rejects.toMatchObject({
       statusCode: 429,
     });
-    const refund = await limits.countPasswordCheck('198.51.100.1', 'Victim');
+    const refund = await limits.countPasswordCheck('198.51.100.1', victim);
     await refund();
-    // Its own address's count still holds it: ten wrong checks, then refused, also at the form.
+  });
+
+  test("password checks share one address's count with the login form, and have the user's own count from all addresses", async () => {
+    const limits = await openLimits();
+    // The login form's guesses from one address hold back the password checks there...
     for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS; i += 1) {
-      await limits.countPasswordCheck('198.51.100.2', 'victim');
+      await limits.countLoginAttempt('198.51.100.2', 'VICTIM');
     }
-    await expect(limits.countPasswordCheck('198.51.100.2', 'VICTIM')).rejects.toMatchObject({
+    await expect(limits.countPasswordCheck('198.51.100.2', victim)).rejects.toMatchObject({
       statusCode: 429,
     });
+    // ...and a login cookie checking from a new address each time is held by the user's count.
+    for (let i = 0; i < MAX_PASSWORD_CHECKS_PER_USER; i += 1) {
+      await limits.countPasswordCheck(`203.0.113.${i}`, victim);
+    }
+    await expect(limits.countPasswordCheck('203.0.113.200', victim)).rejects.toMatchObject({
+      statusCode: 429,
+    });
+    // Another user's checks are their own.
+    const refund = await limits.countPasswordCheck('203.0.113.200', { id: 8, username: 'other' });
+    await refund();
   });
 });

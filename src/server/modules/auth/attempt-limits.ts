@@ -17,6 +17,13 @@ export const MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS = 10;
  * login form only: a logged-in owner's password checks do not count against it.
  */
 export const MAX_LOGIN_ATTEMPTS_PER_USERNAME = 100;
+/**
+ * A logged-in user's password checks (password change, 'Delete my account') from all
+ * addresses together in the window, counted apart from the login form's: a login cookie used
+ * from many addresses gets no more guesses than this, and guessers at the login form cannot
+ * spend it.
+ */
+export const MAX_PASSWORD_CHECKS_PER_USER = 10;
 /** Login attempts per address in the window: generous, as a whole trading desk may sit behind one. */
 export const MAX_LOGIN_ATTEMPTS_PER_ADDRESS = 50;
 /**
@@ -65,6 +72,11 @@ export function createAttemptLimits({
   const loginsPerUsername = store.counter({
     name: 'login-username',
     points: MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
+  });
+  const passwordChecksPerUser = store.counter({
+    name: 'password-check-user',
+    points: MAX_PASSWORD_CHECKS_PER_USER,
     durationSeconds: LOGIN_WINDOW_SECONDS,
   });
   const signupsPerAddress = store.counter({
@@ -126,7 +138,7 @@ export function createAttemptLimits({
     throw tooManyAttempts(what, Math.max(...waits));
   };
 
-  /** The counters a password check of `username` from `address` spends. */
+  /** The counters every password check of `username` from `address` spends. */
   const passwordCheckCounters = (address: string, username: string): Counter[] => [
     ...byAddress(address, loginsPerAddress, loginsPerNetwork),
     [loginsPerUsernameAndAddress, `${networkKey(address) ?? addressKey(address)} ${username}`],
@@ -152,14 +164,21 @@ export function createAttemptLimits({
     },
 
     /**
-     * Counts the password check of a logged-in trader (a password change, 'Delete my
-     * account') as a login attempt from that address: a browser left logged in cannot be used
-     * to guess the password, nor to go around the login form's limits there. It leaves out the
-     * username's count from all addresses, so that guessers elsewhere, who can hold the login
-     * form back, cannot keep the owner from changing the password.
+     * Counts the password check of a logged-in user (a password change, 'Delete my account')
+     * as a login attempt from that address, and against the user's own count of such checks
+     * from all addresses: a browser left logged in, or a stolen cookie, cannot be used to guess
+     * the password, nor to go around the login form's limits. It leaves out the username's
+     * count at the login form, so that guessers elsewhere, who can hold the form back, cannot
+     * keep the owner from changing the password.
      */
-    countPasswordCheck(address: string, username: string): Promise<() => Promise<void>> {
-      return countAll(passwordCheckCounters(address, normalizeUsername(username)));
+    countPasswordCheck(
+      address: string,
+      user: { id: number; username: string },
+    ): Promise<() => Promise<void>> {
+      return countAll([
+        ...passwordCheckCounters(address, normalizeUsername(user.username)),
+        [passwordChecksPerUser, String(user.id)],
+      ]);
     },
 
     /** Counts a signup against the address before its password is hashed; never refunded. */

@@ -127,7 +127,7 @@ export function createSecurityService({
     ): Promise<number> {
       // Before the attempt is counted: a refused new password says nothing about the current one.
       if (await isCommonPassword(input.newPassword)) throw newPasswordTooCommon();
-      const refund = await limits.countPasswordCheck(address, user.username);
+      const refund = await limits.countPasswordCheck(address, user);
       const newHash = await passwords.hash(input.newPassword);
       const ended = await asCurrentLogin(user.id, currentToken, async (tx, currentId) => {
         const users = createUsersRepository(tx);

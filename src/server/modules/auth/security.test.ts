@@ -5,6 +5,7 @@ import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-
 import {
   MAX_LOGIN_ATTEMPTS_PER_USERNAME,
   MAX_LOGIN_ATTEMPTS_PER_USERNAME_AND_ADDRESS,
+  MAX_PASSWORD_CHECKS_PER_USER,
 } from './attempt-limits.ts';
 import { hashLoginToken } from './login-tokens.ts';
 import { MAX_LOGINS_LISTED } from './security.service.ts';
@@ -438,6 +439,25 @@ describeEachDialect('login security', (dialect) => {
       newPassword: NEW_PASSWORD,
     });
     expect(change.statusCode, change.body).toBe(200);
+  });
+
+  test('a login cookie guessing the current password from many addresses is held to its own limit', async () => {
+    for (let i = 0; i < MAX_PASSWORD_CHECKS_PER_USER; i += 1) {
+      const response = await changePassword(
+        { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
+        trader.cookie,
+        `10.9.0.${i + 1}`,
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    const limited = await changePassword(
+      { currentPassword: trader.password, newPassword: NEW_PASSWORD },
+      trader.cookie,
+      '10.9.1.1',
+    );
+    expect(limited.statusCode).toBe(429);
+    // The login form is not held back by them: its own counts were not spent.
+    expect((await logInAgain()).response.statusCode).toBe(200);
   });
 
   test('a successful change is not counted against the trader', async () => {

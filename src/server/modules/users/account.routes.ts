@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       // Counted as a login attempt, before the password is checked: a browser left logged in
       // must not become a way to guess the password. A right one is given back, as a login's
       // is, even when the deletion is then refused (the last administrator).
-      const refund = await limits.countPasswordCheck(request.ip, user.username);
+      const refund = await limits.countPasswordCheck(request.ip, user);
       await users.deleteOwnAccount(user.id, request.body.password, { whenPasswordRight: refund });
       clearLoginCookie(reply);
       return { ok: true as const };

@@ -104,6 +104,13 @@ describeEachDialect("'Delete my account'", (dialect) => {
       });
       expect(guess.statusCode).toBe(401);
     }
+    const atTheForm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.8.9.9',
+      payload: { username: trader.username, password: trader.password },
+    });
+    expect(atTheForm.statusCode).toBe(429);
     const deleted = await deleteAccount(trader.cookie, { password: trader.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await countRowsOf(t.database, trader.user.id)).users).toBe(0);
