@@ -126,7 +126,7 @@ test.describe('on a 390 px wide phone', () => {
   });
 });
 
-test('a long full name and company name fit a phone’s screen wherever they show', async ({
+test('a long full name, company name and session name fit a phone’s screen wherever they show', async ({
   page,
 }) => {
   const account = await logInAsNewTrader(page);
@@ -136,9 +136,15 @@ test('a long full name and company name fit a phone’s screen wherever they sho
     data: { fullName, email: account.email, companyName },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  // And a session of the longest name, one word of 96 letters, among the recent sessions.
+  await createSession(page, { name: 'Breakout'.repeat(12), date: '2026-03-02' });
   for (const path of ['/', '/settings', '/rules', '/history', '/analytics']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path === '/') {
+      const recent = page.getByRole('region', { name: 'Recent Sessions' });
+      await expect(recent.getByRole('listitem')).toHaveCount(1);
+    }
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,

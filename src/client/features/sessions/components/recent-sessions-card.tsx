@@ -56,7 +56,8 @@ function RecentSessionsContent() {
           <div className="min-w-0">
             <Link
               href={getSessionDetailsHref(session.id)}
-              className="block truncate font-medium underline-offset-4 hover:underline"
+              // Relative: the hidden date is placed, and clipped, within the link, not the page.
+              className="relative block truncate font-medium underline-offset-4 hover:underline"
             >
               {session.name}
               {/* Heard in a list of links, where same-named sessions need their dates. */}

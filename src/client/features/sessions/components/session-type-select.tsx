@@ -40,7 +40,11 @@ export function SessionTypeSelect({
   useEffect(() => {
     if (!sessionTypes || !isRetrying.current) return;
     isRetrying.current = false;
-    select.current?.focus();
+    // Only where the keyboard was left by the button that went away, never from another field.
+    const active = document.activeElement;
+    if (!active || active === document.body || active.getAttribute('role') === 'dialog') {
+      select.current?.focus();
+    }
   }, [sessionTypes]);
 
   const placeholder = sessionTypes
@@ -73,16 +77,24 @@ export function SessionTypeSelect({
       </Select>
       {hasFailed ? (
         <span className="flex flex-wrap items-center gap-3 text-sm">
-          <span id={failureId} role="alert" className="text-muted-foreground">
+          {/* A new element for each failure: one that fails again is announced again. */}
+          <span
+            key={query.errorUpdateCount}
+            id={failureId}
+            role="alert"
+            className="text-muted-foreground"
+          >
             The market sessions could not be loaded.
           </span>
           <TryAgainButton
             size="sm"
             retry={{
               isFetching: query.isFetching,
-              refetch: () => {
+              refetch: async () => {
                 isRetrying.current = true;
-                return query.refetch();
+                const result = await query.refetch();
+                // Failed again: types that come later (on focus) are not this click's.
+                if (!result.data) isRetrying.current = false;
               },
             }}
           />
