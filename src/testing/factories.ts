@@ -35,6 +35,29 @@ export async function login(app: App, username: string, password: string, rememb
   return `${cookie.name}=${cookie.value}`;
 }
 
+/**
+ * Wrong passwords for `username` at the login form, `count` of them, each from another
+ * address of 10.`network`.0.0/16. Throws unless each is refused as wrong (401): a 429 among
+ * them would mean a limit was spent sooner than the caller meant.
+ */
+export async function guessFromManyAddresses(
+  app: App,
+  username: string,
+  { count, network }: { count: number; network: number },
+) {
+  for (let i = 0; i < count; i += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: `10.${network}.${i >> 8}.${(i & 255) + 1}`,
+      payload: { username, password: `guess-${i}` },
+    });
+    if (response.statusCode !== 401) {
+      throw new Error(`guess ${i + 1} answered ${response.statusCode}: ${response.body}`);
+    }
+  }
+}
+
 /** A new trader, logged in: the `cookie` goes into `headers: { cookie }`. */
 export async function createLoggedInUser(app: App, overrides: Partial<SignupInput> = {}) {
   const account = await signup(app, overrides);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ActiveLogin } from '#shared/schemas/security.ts';
-import { createLoggedInUser, signup } from '#testing/factories.ts';
+import { createLoggedInUser, guessFromManyAddresses, signup } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import {
   MAX_LOGIN_ATTEMPTS_PER_USERNAME,
@@ -424,15 +424,10 @@ describeEachDialect('login security', (dialect) => {
   });
 
   test('guessers at many addresses hold back the login form, not the owner changing the password', async () => {
-    for (let i = 0; i < MAX_LOGIN_ATTEMPTS_PER_USERNAME; i += 1) {
-      const guess = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: `10.7.${i >> 8}.${(i & 255) + 1}`,
-        payload: { username: trader.username, password: `guess-${i}` },
-      });
-      expect(guess.statusCode).toBe(401);
-    }
+    await guessFromManyAddresses(t.app, trader.username, {
+      count: MAX_LOGIN_ATTEMPTS_PER_USERNAME,
+      network: 7,
+    });
     expect((await logInAgain()).response.statusCode).toBe(429);
     const change = await changePassword({
       currentPassword: trader.password,
