@@ -102,51 +102,59 @@ describeEachDialect('login security under concurrent requests', (dialect) => {
 });
 
 /**
- * The moment a race leaves to chance, held still: a password change (the trader's lock taken,
- * the new hash written, the other logins ended, not yet committed) while a login with the old
- * password is being made. The login has read the old hash, the last one committed, and checked
- * the password against it.
+ * A password change held still before it commits: the trader's lock taken, a new hash written,
+ * the other logins ended, as `PUT /api/auth/password` does (or, with `endsLogins: false`, the
+ * hash alone: the change made from the login that then acts). `commit` lets it finish.
  */
-describePostgres('a login made while the password changes', () => {
+async function holdPasswordChange(t: TestApp, userId: number, { endsLogins = true } = {}) {
+  const newHash = (
+    await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '<>', userId)
+      .executeTakeFirstOrThrow()
+  ).password_hash;
+  let commit = () => {};
+  const committed = new Promise<void>((resolve) => (commit = resolve));
+  let changed = () => {};
+  const isChanged = new Promise<void>((resolve) => (changed = resolve));
+  const change = t.database.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: newHash })
+      .where('id', '=', userId)
+      .execute();
+    if (endsLogins) await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+    changed();
+    await committed;
+  });
+  await isChanged;
+  return {
+    commit: async () => {
+      commit();
+      await change;
+    },
+  };
+}
+
+/**
+ * The moment a race leaves to chance, held still: a password change under way while a request
+ * with the old password is being answered. The request has read the old hash, the last one
+ * committed, and checked the password against it.
+ */
+describePostgres('a request with the old password while the password changes', () => {
   let t: TestApp;
+  let trader: Awaited<ReturnType<typeof createLoggedInUser>>;
   beforeEach(async () => {
     t = await createTestApp('postgres');
+    await signup(t.app);
+    trader = await createLoggedInUser(t.app);
   });
   afterEach(() => t.close());
 
-  test('is refused once the change commits, and nothing made with the old password is left', async () => {
-    await signup(t.app);
-    const trader = await createLoggedInUser(t.app);
-    const newHash = (
-      await t.database.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '<>', trader.user.id)
-        .executeTakeFirstOrThrow()
-    ).password_hash;
-
-    let commit = () => {};
-    const committed = new Promise<void>((resolve) => (commit = resolve));
-    let changed = () => {};
-    const isChanged = new Promise<void>((resolve) => (changed = resolve));
-    const change = t.database.db.transaction().execute(async (trx) => {
-      await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', trader.user.id)
-        .forNoKeyUpdate()
-        .execute();
-      await trx
-        .updateTable('users')
-        .set({ password_hash: newHash })
-        .where('id', '=', trader.user.id)
-        .execute();
-      await trx.deleteFrom('auth_sessions').where('user_id', '=', trader.user.id).execute();
-      changed();
-      await committed;
-    });
-    await isChanged;
-
+  test('a login is refused once the change commits, and nothing made with the old password is left', async () => {
+    const change = await holdPasswordChange(t, trader.user.id);
     let isAnswered = false;
     const attempt = t.app
       .inject({
@@ -157,13 +165,59 @@ describePostgres('a login made while the password changes', () => {
       .finally(() => (isAnswered = true));
     // Until the login waits for the change's lock, or (as it did) is made without waiting.
     await untilALockIsAwaited(t.database, () => isAnswered);
-    commit();
-    await change;
+    await change.commit();
 
     const response = await attempt;
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Invalid username or password' });
     expect(await loginsOf(t, trader.user.id)).toEqual([]);
+  });
+
+  test("'Delete my account' from a login the change ends deletes nothing", async () => {
+    // Another device's login, which knows the old password (a stolen one, say).
+    const other = await login(t.app, trader.username, trader.password);
+    const change = await holdPasswordChange(t, trader.user.id);
+    let isAnswered = false;
+    const deletion = t.app
+      .inject({
+        method: 'DELETE',
+        url: '/api/auth/account',
+        headers: { cookie: other },
+        payload: { password: trader.password },
+      })
+      .finally(() => (isAnswered = true));
+    await untilALockIsAwaited(t.database, () => isAnswered);
+    await change.commit();
+
+    const response = await deletion;
+    // Before, it answered 200 and the account was gone, although its password had changed and
+    // the login it came from had been ended.
+    expect(response.statusCode).toBe(401);
+    const account = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', trader.user.id)
+      .executeTakeFirst();
+    expect(account).toEqual({ id: trader.user.id });
+  });
+
+  test("'Delete my account' with the password just changed, from the login that changed it, deletes nothing", async () => {
+    const change = await holdPasswordChange(t, trader.user.id, { endsLogins: false });
+    let isAnswered = false;
+    const deletion = t.app
+      .inject({
+        method: 'DELETE',
+        url: '/api/auth/account',
+        headers: { cookie: trader.cookie },
+        payload: { password: trader.password },
+      })
+      .finally(() => (isAnswered = true));
+    await untilALockIsAwaited(t.database, () => isAnswered);
+    await change.commit();
+
+    const response = await deletion;
+    expect(response.statusCode).toBe(400);
+    expect(await loginsOf(t, trader.user.id)).toHaveLength(1);
   });
 });
 

@@ -6,6 +6,8 @@ import { isUniqueViolation } from '../../db/dialect.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { notAuthenticated } from '../../errors.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { hashLoginToken } from '../auth/login-tokens.ts';
+import { createLoginsRepository } from '../auth/logins.repository.ts';
 import { deleteScreenshot } from '../sessions/screenshot-files.ts';
 import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
 import { avatarKey, deleteAvatar, storeAvatar } from './avatar-files.ts';
@@ -183,13 +185,21 @@ export function createUsersService({
     deleteUser,
 
     /**
-     * 'Delete my account', with the password typed again. The last administrator cannot leave:
-     * the instance would have nobody to manage it. `whenPasswordRight` runs once the password
-     * has been found right, whatever follows (the caller's refund of the attempt it counted).
+     * 'Delete my account', with the password typed again, from the login `currentToken`. The
+     * last administrator cannot leave: the instance would have nobody to manage it.
+     * `whenPasswordRight` runs once the password has been found right, whatever follows (the
+     * caller's refund of the attempt it counted).
+     *
+     * The password is checked before the trader's lock (the hash's work holds no one else), and
+     * under the lock the deletion goes on only if nothing changed meanwhile: the same stored
+     * hash, and this request's login still there. A password change that commits in between
+     * (it sets a new hash and ends every other login) would otherwise be followed by a deletion
+     * that checked the old password, from a login that change had just ended.
      */
     async deleteOwnAccount(
       userId: number,
       password: string,
+      currentToken: string,
       { whenPasswordRight }: { whenPasswordRight?: () => Promise<void> } = {},
     ): Promise<void> {
       const storedHash = await users.findPasswordHash(userId);
@@ -198,8 +208,14 @@ export function createUsersService({
       await whenPasswordRight?.();
       await deleteUser(userId, {
         check: async (tx) => {
-          await lockAdminChanges(tx);
           const locked = createUsersRepository(tx);
+          const isCurrentLogin = await createLoginsRepository(tx).hasLoginOfUser(
+            userId,
+            hashLoginToken(currentToken),
+          );
+          if (!isCurrentLogin) throw notAuthenticated();
+          if ((await locked.findPasswordHash(userId)) !== storedHash) throw passwordIncorrect();
+          await lockAdminChanges(tx);
           if ((await locked.findIsAdmin(userId)) && (await locked.countAdmins()) <= 1) {
             throw lastAdministratorLeaving();
           }
