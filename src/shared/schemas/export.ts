@@ -82,7 +82,9 @@ const exportSessionSchema = z.strictObject({
   /** For the reader only: an import computes the rating from the checklist again. */
   complianceRating: z.int().check(z.gte(0), z.lte(100)),
   checklist: z.array(exportChecklistItemSchema).check(
-    z.maxLength(MAX_RULES_PER_USER * 10, 'checklist is too long'),
+    // As many as a trader can have rules: a session saved here has no more, and one with more
+    // could never be edited (a change lists each of its rules, 100 at most).
+    z.maxLength(MAX_RULES_PER_USER, `checklist may have at most ${MAX_RULES_PER_USER} items`),
     z.refine(
       (items) => new Set(items.map((item) => item.ruleId)).size === items.length,
       'checklist must name each rule at most once',

@@ -220,10 +220,14 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
           description: `Deleted rule ${first + index}`,
           followed: true,
         }));
+      // Ten sessions of 100 rules each (a checklist's most), then one more rule.
       const sessions = [
-        { ...plain, uid: 'many-aaa', checklist: items(5000, 1000) },
-        { ...plain, uid: 'many-bbb', checklist: items(5500, 500) },
-        { ...plain, uid: 'many-ccc', checklist: items(6000, 1) },
+        ...Array.from({ length: 10 }, (_, index) => ({
+          ...plain,
+          uid: `many-rules-${index}`,
+          checklist: items(5000 + index * 100, 100),
+        })),
+        { ...plain, uid: 'one-more-rule', checklist: items(6000, 1) },
       ];
       await expectRefused(
         { ...document, sessions },
@@ -233,9 +237,24 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
       // Exactly 1,000 is a file that can be made, and it imports.
       const response = await postImport(t.app, cookie, {
         ...document,
-        sessions: sessions.slice(0, 2),
+        sessions: sessions.slice(0, 10),
       });
       expect(response.statusCode, response.body).toBe(200);
+    });
+    test('a checklist longer than a trader can have rules', async () => {
+      // No session made here has more than 100 items, and one imported with more could never
+      // be edited: a change must list each of its rules, and lists 100 at most.
+      const plain = document.sessions[1]!;
+      const checklist = Array.from({ length: 101 }, (_, index) => ({
+        ruleId: 9000 + index,
+        description: `Deleted rule ${index}`,
+        followed: true,
+      }));
+      await expectRefused(
+        { ...document, sessions: [{ ...plain, checklist }] },
+        400,
+        'The export file is not valid: sessions.0.checklist: checklist may have at most 100 items',
+      );
     });
   });
 
