@@ -244,3 +244,47 @@ test('on a phone the analytics fit the screen, and a wide chart scrolls by keybo
   await expect.poll(() => chart.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
   await expectNoSeriousViolations(page);
 });
+
+test('a page opened from far down another starts at its top, with focus at its content', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  for (let day = 1; day <= 12; day += 1) {
+    await createSession(page, {
+      name: `Day ${day}`,
+      date: `2026-03-${String(day).padStart(2, '0')}`,
+    });
+  }
+  const scrollTop = () => page.evaluate(() => window.scrollY);
+  const main = page.getByRole('main');
+
+  await page.goto('/history');
+  const list = page.getByRole('list', { name: 'Trading Sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(12);
+  // The oldest session is the last row, a few screens down.
+  const oldest = list.getByRole('link', { name: 'Details of Day 1 on Mar 1, 2026' });
+  await oldest.scrollIntoViewIfNeeded();
+  expect(await scrollTop()).toBeGreaterThan(500);
+  await oldest.tap();
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+  expect(await scrollTop()).toBe(0);
+  // The link that held focus is gone with its page: focus starts again at the page's content,
+  // not at the top of the document.
+  await expect(main).toBeFocused();
+
+  // Back returns to the list; the browser puts it back where it was, not at its top.
+  await page.goBack();
+  await expect(list.getByRole('listitem')).toHaveCount(12);
+  await expect(main).toBeFocused();
+  await expect.poll(scrollTop).toBeGreaterThan(500);
+
+  // A page picked from the menu takes focus into its content too, not back to the menu button.
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Trading Rules' })
+    .tap();
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  expect(await scrollTop()).toBe(0);
+  await expect(main).toBeFocused();
+});

@@ -6,6 +6,7 @@ import { SessionReminders } from '../session-reminders.tsx';
 import { UnsavedChangesGuard } from '../unsaved-changes-guard.tsx';
 import { Footer } from './footer.tsx';
 import { MobileHeader } from './mobile-header.tsx';
+import { NewPageStart } from './new-page-start.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
 
 type AuthenticatedLayoutProps = { user: User; appInfo: AppInfo; children: ReactNode };
@@ -33,6 +34,7 @@ export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLa
           <SidebarContent user={user} appInfo={appInfo} />
         </aside>
       ) : null}
+      <NewPageStart />
       <SessionReminders user={user} />
       <UnsavedChangesGuard />
       <div className="flex min-h-dvh flex-col md:pl-64">
