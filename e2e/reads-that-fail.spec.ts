@@ -75,6 +75,41 @@ test('each dashboard card that could not load offers to try again, and recovers'
   await expect(page.getByText('London open').first()).toBeVisible();
 });
 
+test('a refresh that fails keeps what the dashboard shows, instead of an error in its place', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Wait for the setup', notes: 'Patience pays' }]);
+  const [rule] = await getRules(page);
+  await createSession(page, {
+    name: 'London open',
+    date: await localToday(page),
+    rulesFollowed: [{ ruleId: rule?.id ?? 0, followed: true }],
+  });
+  await page.goto('/');
+  const editRule = page.getByRole('button', { name: 'Edit rule: Wait for the setup' });
+  const recent = page.getByRole('region', { name: 'Recent Sessions' });
+  await expect(editRule).toBeVisible();
+  await expect(recent.getByRole('link', { name: /^London open/ })).toBeVisible();
+  // In the reminder banner and in the rules list.
+  await expect(page.getByText('Patience pays')).toHaveCount(2);
+
+  // The server stumbles (a proxy's 502 during a restart, say) as the window takes focus again.
+  await failReads(page, (path) => path !== '/api/auth/session');
+  const failedRefresh = page.waitForResponse(
+    (response) => response.url().endsWith('/api/rules') && response.status() === 500,
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await failedRefresh;
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  for (const message of [...DASHBOARD_ERRORS, 'Your trading rules could not be loaded.']) {
+    await expect(page.getByText(message)).toHaveCount(0);
+  }
+  await expect(editRule).toBeVisible();
+  await expect(recent.getByRole('link', { name: /^London open/ })).toBeVisible();
+  await expect(page.getByText('Patience pays')).toHaveCount(2);
+});
+
 test('the analytics page that could not load its figures offers to try again', async ({ page }) => {
   await logInAsNewTrader(page);
   const restore = await failReads(page, (path) => path === '/api/analytics');

@@ -20,7 +20,7 @@ type AnalyticsContentProps = {
  */
 export function AnalyticsContent({ result, loading, children }: AnalyticsContentProps) {
   if (result.isPending) return loading;
-  if (result.isError) {
+  if (result.isLoadingError) {
     return (
       <CardMessage isError retry={result}>
         Your compliance figures could not be loaded.

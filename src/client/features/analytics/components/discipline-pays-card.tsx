@@ -56,7 +56,7 @@ export function DisciplinePaysCard({ query, rangeLabel, className }: DisciplineP
         <Skeleton className="h-32" />
       </div>
     );
-  } else if (result.isError) {
+  } else if (result.isLoadingError) {
     body = (
       <CardMessage isError retry={result}>
         Your results could not be loaded.

@@ -6,10 +6,10 @@ import { ComplianceBadge } from './compliance-badge.tsx';
 /** The dashboard's 'Overall Compliance': the rating of the last 30 days and its counts. */
 export function OverallComplianceCard() {
   const query = useDashboardAnalytics();
-  const { data, isPending, isError } = query;
+  const { data, isPending, isLoadingError } = query;
   return (
     <DashboardCard title="Overall Compliance">
-      {isError ? (
+      {isLoadingError ? (
         <CardMessage isError retry={query}>
           Your compliance figures could not be loaded.
         </CardMessage>

@@ -21,7 +21,7 @@ export function RuleComplianceCard() {
 
 function RuleComplianceContent() {
   const query = useDashboardAnalytics();
-  const { data, isPending, isError } = query;
+  const { data, isPending, isLoadingError } = query;
   if (isPending) {
     return (
       <div role="status" aria-label="Loading rule compliance" className="grid gap-4">
@@ -31,7 +31,7 @@ function RuleComplianceContent() {
       </div>
     );
   }
-  if (isError)
+  if (isLoadingError)
     return (
       <CardMessage isError retry={query}>
         Your compliance figures could not be loaded.

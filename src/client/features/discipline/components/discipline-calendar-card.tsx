@@ -51,7 +51,7 @@ export function DisciplineCalendarCard({ className }: { className?: string }) {
   const today = todayLocal();
   const range = useMemo(() => calendarRange(today), [today]);
   const query = useDisciplineCalendar(range);
-  const { data, isPending, isError } = query;
+  const { data, isPending, isLoadingError } = query;
   return (
     <TitledCard title="Discipline Calendar" className={className}>
       <p className="text-muted-foreground mb-4 text-sm">
@@ -59,7 +59,7 @@ export function DisciplineCalendarCard({ className }: { className?: string }) {
       </p>
       {isPending ? (
         <Skeleton role="status" aria-label="Loading discipline calendar" className="h-36" />
-      ) : isError ? (
+      ) : isLoadingError ? (
         <CardMessage isError retry={query}>
           Your discipline calendar could not be loaded.
         </CardMessage>

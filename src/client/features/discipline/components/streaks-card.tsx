@@ -32,7 +32,7 @@ export function StreaksCard({ className }: { className?: string }) {
 
 function StreaksContent({ ruleLimit, isWide = false }: { ruleLimit?: number; isWide?: boolean }) {
   const query = useStreaks();
-  const { data, isPending, isError } = query;
+  const { data, isPending, isLoadingError } = query;
   if (isPending) {
     return (
       <div role="status" aria-label="Loading streaks" className="grid gap-3">
@@ -41,7 +41,7 @@ function StreaksContent({ ruleLimit, isWide = false }: { ruleLimit?: number; isW
       </div>
     );
   }
-  if (isError) {
+  if (isLoadingError) {
     return (
       <CardMessage isError retry={query}>
         Your streaks could not be loaded.

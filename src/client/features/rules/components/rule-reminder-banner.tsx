@@ -13,7 +13,7 @@ import { rulesWithNotes } from '../reminder-notes.ts';
  * after the chosen interval, wrapping from the last to the first.
  */
 export function RuleReminderBanner() {
-  const { data: rules, isPending, isError } = useRules();
+  const { data: rules, isPending, isLoadingError } = useRules();
   const [minutes, setMinutes] = useReminderInterval();
   const [index, setIndex] = useState(0);
 
@@ -33,7 +33,7 @@ export function RuleReminderBanner() {
   if (isPending) {
     return <BannerMessage reserveReminderHeight>Loading trading rules...</BannerMessage>;
   }
-  if (isError) return <BannerMessage>Your trading rules could not be loaded.</BannerMessage>;
+  if (isLoadingError) return <BannerMessage>Your trading rules could not be loaded.</BannerMessage>;
   const reminder = reminders[position];
   if (!reminder) {
     return <BannerMessage>Add notes to your trading rules to see reminders here</BannerMessage>;

@@ -36,7 +36,7 @@ export function RulesListCard({ onAdd, onEdit, onDelete }: RulesListCardProps) {
 }
 
 function RulesListContent({ onAdd, onEdit, onDelete }: RulesListCardProps) {
-  const { data: rules, isPending, isError, refetch, isRefetching } = useRules();
+  const { data: rules, isPending, isLoadingError, refetch, isRefetching } = useRules();
 
   if (isPending) {
     return (
@@ -48,7 +48,7 @@ function RulesListContent({ onAdd, onEdit, onDelete }: RulesListCardProps) {
     );
   }
 
-  if (isError) {
+  if (isLoadingError) {
     return (
       <div className="flex flex-col items-center gap-3 py-8 text-center">
         <CircleAlert aria-hidden="true" className="text-destructive size-8" />

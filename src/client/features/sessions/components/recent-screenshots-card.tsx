@@ -30,7 +30,7 @@ const wideTileClass = 'col-span-2 aspect-[5/2]';
 
 function RecentScreenshotsContent() {
   const query = useRecentSessions({ hasScreenshot: true });
-  const { data: sessions, isPending, isError } = query;
+  const { data: sessions, isPending, isLoadingError } = query;
 
   if (isPending) {
     return (
@@ -41,7 +41,7 @@ function RecentScreenshotsContent() {
       </div>
     );
   }
-  if (isError) {
+  if (isLoadingError) {
     return (
       <CardMessage isError retry={query}>
         Your screenshots could not be loaded.

@@ -25,7 +25,7 @@ const rowClass = 'py-3 first:pt-0';
 
 function RecentSessionsContent() {
   const query = useRecentSessions();
-  const { data: sessions, isPending, isError } = query;
+  const { data: sessions, isPending, isLoadingError } = query;
 
   if (isPending) {
     // Rows of the list's own height, so the three sessions take the placeholders' place: a
@@ -40,7 +40,7 @@ function RecentSessionsContent() {
       </div>
     );
   }
-  if (isError) {
+  if (isLoadingError) {
     return (
       <CardMessage isError retry={query}>
         Your sessions could not be loaded.

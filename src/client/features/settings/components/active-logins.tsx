@@ -59,7 +59,7 @@ export function ActiveLogins({ titleId }: { titleId: string }) {
       </div>
       {logins.isPending ? (
         <LoginsSkeleton />
-      ) : logins.isError ? (
+      ) : logins.isLoadingError ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <p className="text-destructive">Your logins could not be loaded.</p>
           <TryAgainButton retry={logins} size="sm" />

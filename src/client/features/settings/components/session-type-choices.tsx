@@ -28,7 +28,7 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
             <Skeleton key={index} className="h-14" />
           ))}
         </div>
-      ) : query.isError ? (
+      ) : query.isLoadingError ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="alert" className="text-destructive text-sm">
             The market sessions could not be loaded.
