@@ -145,6 +145,8 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(shownNames(page)).toHaveText(all);
   await expect(page).toHaveURL(/\/history$/);
+  // The button went with the filters; the keyboard goes on from the first one.
+  await expect(page.getByLabel('From')).toBeFocused();
 
   // A date range includes its first and last day.
   await page.getByLabel('From').fill('2026-03-01');
@@ -175,6 +177,7 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(shownNames(page)).toHaveText(all);
   await expect(page.getByLabel('From')).toHaveValue('');
+  await expect(page.getByLabel('From')).toBeFocused();
   await expect(chosenOption(ratingFilter)).toHaveText('All ratings');
 
   // Days the wrong way round are pointed out where they are set.

@@ -87,6 +87,10 @@ test('the weekly report appears on the dashboard, links its sessions and goes on
   await expect(figure('Compliance')).toContainText('3/6 rules followed');
   await expect(figure('Streak at 100%')).toHaveText('0 sessions (longest 1)');
   await expect(figure('Weakest rule (30 days)')).toContainText('Wait for the <retest> & confirm');
+  // To the analytics of the 30 days it speaks of, with the rule's details brought into view.
+  await expect(
+    figure('Weakest rule (30 days)').getByRole('link', { name: 'Wait for the <retest> & confirm' }),
+  ).toHaveAttribute('href', /^\/analytics\?range=30d&rule=\d+$/);
   await expect(figure('Best session')).toContainText('+2.00R');
   await expect(card.getByRole('link', { name: 'Wednesday breakout' })).toHaveAttribute(
     'href',
@@ -174,8 +178,14 @@ test('the low-compliance alert is a banner until dismissed', async ({ page }) =>
   await seedWeek(page);
   const banner = page.getByRole('status').filter({ hasText: 'Your 30-day compliance is' });
   await expect(banner).toHaveText(/Your 30-day compliance is 50%, below 70%/);
+  await expect(banner.getByRole('link', { name: 'See which rules slip' })).toHaveAttribute(
+    'href',
+    '/analytics?range=30d',
+  );
   await page.getByRole('button', { name: 'Dismiss the low-compliance alert' }).click();
   await expect(banner).toBeHidden();
+  // The button went with its banner; the keyboard goes on from the page's content, not the top.
+  await expect(page.getByRole('main')).toBeFocused();
   await reloadWithNotices(page);
   await expect(page.getByRole('region', { name: 'Weekly Discipline Report' })).toBeVisible();
   await expect(page.getByText('Your 30-day compliance is')).toHaveCount(0);

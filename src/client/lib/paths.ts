@@ -20,3 +20,12 @@ export function getSessionDetailsHref(id: number | string) {
 export function getTeamTraderHref(id: number | string) {
   return `/admin/team/${id}`;
 }
+
+/**
+ * The analytics page over the last 30 days, with a rule's details brought into view when one is
+ * named: where the dashboard's figures of the last 30 days lead (the page itself opens on all
+ * time).
+ */
+export function getRecentAnalyticsHref(ruleId?: number) {
+  return `/analytics?range=30d${ruleId === undefined ? '' : `&rule=${ruleId}`}`;
+}

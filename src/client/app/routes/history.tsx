@@ -4,7 +4,10 @@ import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSessionsInfinite } from '#client/features/sessions/api/get-sessions.ts';
-import { HistoryFilters } from '#client/features/sessions/components/history-filters.tsx';
+import {
+  focusFirstFilter,
+  HistoryFilters,
+} from '#client/features/sessions/components/history-filters.tsx';
 import { ScreenshotDialog } from '#client/features/sessions/components/screenshot-dialog.tsx';
 import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
 import { SessionsHistoryCard } from '#client/features/sessions/components/sessions-history-card.tsx';
@@ -39,6 +42,10 @@ export function HistoryRoute() {
 
   const selectedCount = selection.selectedIds.length;
   const isEmptyResult = sessionsQuery.data !== undefined && sessions.length === 0;
+  const clearFilters = () => {
+    history.clearFilters();
+    focusFirstFilter();
+  };
 
   return (
     <div className="grid gap-6">
@@ -69,7 +76,7 @@ export function HistoryRoute() {
           <HistoryFilters
             filters={history.filters}
             onChange={history.changeFilters}
-            onClear={history.clearFilters}
+            onClear={clearFilters}
             canClear={history.hasFilters && !isEmptyResult}
           />
         }
@@ -78,7 +85,7 @@ export function HistoryRoute() {
         hasFilters={history.hasFilters}
         selection={selection}
         onNew={sessionDialogs.openNew}
-        onClearFilters={history.clearFilters}
+        onClearFilters={clearFilters}
         onView={(session) => setScreenshot({ open: true, subject: session })}
         onDelete={(session) => removal.deleteSession(session.id)}
         isDeleting={removal.isDeleting || bulkRemoval.isDeleting}

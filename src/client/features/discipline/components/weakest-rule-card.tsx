@@ -3,24 +3,19 @@ import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { paths } from '#client/lib/paths.ts';
+import { getRecentAnalyticsHref } from '#client/lib/paths.ts';
 import { useWeakestRule } from '../api/get-discipline.ts';
-
-/** The analytics page over the last 30 days, with the rule's details brought into view. */
-export function ruleAnalyticsHref(ruleId: number): string {
-  return `${paths.analytics}?range=30d&rule=${ruleId}`;
-}
 
 /** The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. */
 export function WeakestRuleCard() {
   const query = useWeakestRule();
-  const { data: rule, isPending, isError } = query;
+  const { data: rule, isPending, isLoadingError } = query;
   return (
     <DashboardCard
       title="Weakest Rule"
       footer={
         rule ? (
-          <ViewAllLink href={ruleAnalyticsHref(rule.ruleId)}>View in Analytics</ViewAllLink>
+          <ViewAllLink href={getRecentAnalyticsHref(rule.ruleId)}>View in Analytics</ViewAllLink>
         ) : null
       }
     >
@@ -29,7 +24,7 @@ export function WeakestRuleCard() {
           <Skeleton className="h-6" />
           <Skeleton className="h-10" />
         </div>
-      ) : isError ? (
+      ) : isLoadingError ? (
         <CardMessage isError retry={query}>
           Your weakest rule could not be loaded.
         </CardMessage>

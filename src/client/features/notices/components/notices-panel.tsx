@@ -7,7 +7,7 @@ import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { DashboardCard } from '#client/components/dashboard-card.tsx';
 import { toastError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { getSessionDetailsHref, paths } from '#client/lib/paths.ts';
+import { getRecentAnalyticsHref, getSessionDetailsHref } from '#client/lib/paths.ts';
 import { useNotices } from '../api/get-notices.ts';
 import { useMarkNoticeRead } from '../api/mark-notice-read.ts';
 import { formatR } from '#client/lib/format-result.ts';
@@ -32,7 +32,13 @@ export function NoticesPanel() {
   const dismiss = (id: number) => markRead.mutate(id);
   return (
     <>
-      {alert ? <LowComplianceBanner notice={alert} onDismiss={() => dismiss(alert.id)} /> : null}
+      {alert ? (
+        <LowComplianceBanner
+          notice={alert}
+          onDismiss={() => dismiss(alert.id)}
+          isDismissing={markRead.isPending}
+        />
+      ) : null}
       {report ? (
         <WeeklyReportCard
           notice={report}
@@ -47,9 +53,11 @@ export function NoticesPanel() {
 function LowComplianceBanner({
   notice,
   onDismiss,
+  isDismissing,
 }: {
   notice: NoticeOf<'low_compliance'>;
   onDismiss: () => void;
+  isDismissing: boolean;
 }) {
   const { compliance, threshold } = notice.alert;
   return (
@@ -62,7 +70,10 @@ function LowComplianceBanner({
         <p className="font-semibold">{`Your 30-day compliance is ${compliance}%, below ${threshold}%`}</p>
         <p className="text-muted-foreground text-sm">
           {`Over the 30 days ending ${formatDay(notice.alert.to)}. `}
-          <Link href={paths.analytics} className="text-primary underline underline-offset-4">
+          <Link
+            href={getRecentAnalyticsHref()}
+            className="text-primary underline underline-offset-4"
+          >
             See which rules slip
           </Link>
         </p>
@@ -72,6 +83,7 @@ function LowComplianceBanner({
         size="icon-xs"
         aria-label="Dismiss the low-compliance alert"
         onClick={onDismiss}
+        disabled={isDismissing}
       >
         <X aria-hidden="true" />
       </Button>
@@ -150,7 +162,10 @@ function WeeklyReportCard({
         <Figure label="Weakest rule (30 days)">
           {report.weakestRule ? (
             <span className="flex flex-col">
-              <Link href={paths.analytics} className="text-primary underline underline-offset-4">
+              <Link
+                href={getRecentAnalyticsHref(report.weakestRule.ruleId)}
+                className="text-primary underline underline-offset-4"
+              >
                 {report.weakestRule.description}
               </Link>
               <span className="text-muted-foreground text-sm font-normal">
