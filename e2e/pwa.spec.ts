@@ -251,13 +251,24 @@ function shownNotifications(page: Page) {
 }
 
 /**
+ * A Tuesday, this week's or the next: London opens that day and Tokyo the next, whatever day
+ * the tests run on (no market opens at the weekend, and no reminder says one does).
+ */
+function nextTuesday() {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + ((2 - day.getUTCDay() + 7) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/**
  * A trader with two rule notes and a reminder 15 minutes before London (08:00 UTC), on the
- * settings page at 07:40 UTC today, notifications allowed and recorded. Returns today's date.
+ * settings page at 07:40 UTC on a Tuesday by the page's clock, notifications allowed and
+ * recorded. Returns the page's day.
  */
 async function openAppBeforeLondon(page: Page, context: BrowserContext) {
   await context.grantPermissions(['notifications']);
   await page.addInitScript(recordNotifications);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = nextTuesday();
   // Installed before the first page: the app's timers all run on this clock, from 07:40 UTC.
   await page.clock.install({ time: new Date(`${today}T07:40:00Z`) });
 

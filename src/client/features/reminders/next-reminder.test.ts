@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { SessionType } from '#shared/schemas/sessions.ts';
-import { nextReminder, reminderBody, reminderTitle } from './next-reminder.ts';
+import { isTradingWeek, nextReminder, reminderBody, reminderTitle } from './next-reminder.ts';
 
 /** The seeded list (times in UTC). */
 const types: SessionType[] = [
@@ -113,6 +113,39 @@ describe('the next reminder', () => {
       'Sydney 2026-03-11T21:15:00.000Z',
       'Tokyo 2026-03-11T23:15:00.000Z',
     ]);
+  });
+
+  test('skips the weekend: no market opens from Friday 22:00 to Sunday 22:00 UTC', () => {
+    // Friday 13 March 2026, after London's open: its next is Monday's.
+    expect(plan([3], 15, '2026-03-13T09:00:00Z')).toEqual({
+      names: ['London'],
+      opensAt: '2026-03-16T08:00:00.000Z',
+      remindAt: '2026-03-16T07:45:00.000Z',
+    });
+    // New York still opens on Friday; Sydney's Friday 22:00 is the week's close, not an open.
+    expect(plan([4], 15, '2026-03-13T09:00:00Z')?.opensAt).toBe('2026-03-13T13:00:00.000Z');
+    expect(plan([1], 15, '2026-03-13T20:00:00Z')).toEqual({
+      names: ['Sydney'],
+      opensAt: '2026-03-15T22:00:00.000Z',
+      remindAt: '2026-03-15T21:45:00.000Z',
+    });
+    // Tokyo's Saturday 00:00 is skipped; its Monday 00:00 is reminded on Sunday evening.
+    expect(plan([2], 15, '2026-03-13T20:00:00Z')).toEqual({
+      names: ['Tokyo'],
+      opensAt: '2026-03-16T00:00:00.000Z',
+      remindAt: '2026-03-15T23:45:00.000Z',
+    });
+    // A whole day's lead before Monday's London falls on Sunday, and is found from Friday.
+    expect(plan([3], 1440, '2026-03-13T08:30:00Z')?.remindAt).toBe('2026-03-15T08:00:00.000Z');
+  });
+
+  test('knows the markets’ week by the minute', () => {
+    expect(isTradingWeek(at('2026-03-13T21:59:59Z'))).toBe(true);
+    expect(isTradingWeek(at('2026-03-13T22:00:00Z'))).toBe(false);
+    expect(isTradingWeek(at('2026-03-14T12:00:00Z'))).toBe(false);
+    expect(isTradingWeek(at('2026-03-15T21:59:00Z'))).toBe(false);
+    expect(isTradingWeek(at('2026-03-15T22:00:00Z'))).toBe(true);
+    expect(isTradingWeek(at('2026-03-16T00:00:00Z'))).toBe(true);
   });
 
   test('is none when no session type is chosen, or only unknown ones', () => {

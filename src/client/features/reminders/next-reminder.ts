@@ -19,11 +19,35 @@ export type PlannedReminder = {
   remindAt: Date;
 };
 
+/** When the currency markets' week ends on Friday and starts again on Sunday: 22:00 UTC. */
+const WEEK_TURNS_AT = 22 * 60;
+
+/**
+ * Whether the currency markets trade at `time`: from Sunday 22:00 UTC, when Sydney opens the
+ * week, to Friday 22:00 UTC, when New York closes it. A session type's opening outside that
+ * (London on a Saturday, Tokyo at Saturday's 00:00, Sydney's Friday 22:00) does not happen, and
+ * a reminder of it would say something false.
+ */
+export function isTradingWeek(time: Date): boolean {
+  const minutes = time.getUTCHours() * 60 + time.getUTCMinutes();
+  switch (time.getUTCDay()) {
+    case 6:
+      return false;
+    case 5:
+      return minutes < WEEK_TURNS_AT;
+    case 0:
+      return minutes >= WEEK_TURNS_AT;
+    default:
+      return true;
+  }
+}
+
 /**
  * The first reminder strictly after `after`: for each chosen session type, its next opening
- * (a UTC time of day, so no daylight saving) minus the lead time. A lead of up to a day reaches
- * into the previous UTC day (Tokyo opens at 00:00: 15 minutes before is 23:45 the day before),
- * so the openings of today, tomorrow and the day after are enough to find it.
+ * (a UTC time of day, so no daylight saving) in the markets' week, minus the lead time. A lead
+ * of up to a day reaches into the previous UTC day (Tokyo opens at 00:00: 15 minutes before is
+ * 23:45 the day before), and a weekend skips up to three days (London's Friday to its Monday),
+ * so the openings of today and the next four days are enough to find it.
  */
 export function nextReminder(
   sessionTypes: readonly SessionType[],
@@ -37,10 +61,10 @@ export function nextReminder(
     if (!sessionTypeIds.includes(type.id)) continue;
     const start = minutesOfDay(type.startTime);
     if (start === null) continue;
-    for (let day = 0; day <= 2; day += 1) {
+    for (let day = 0; day <= 4; day += 1) {
       const opensAt = today + day * DAY + start * MINUTE;
       const remindAt = opensAt - lead;
-      if (remindAt <= after.getTime()) continue;
+      if (remindAt <= after.getTime() || !isTradingWeek(new Date(opensAt))) continue;
       if (!best || remindAt < best.remindAt.getTime()) {
         best = { sessionTypes: [type], opensAt: new Date(opensAt), remindAt: new Date(remindAt) };
       } else if (remindAt === best.remindAt.getTime()) {
