@@ -45,6 +45,12 @@ test('a trader records a result, sees it in history and details, and hides money
   await dialog.getByLabel('Session Name').fill('Loss on the open');
   await dialog.getByLabel('Date').fill('2026-03-14');
   await chooseSessionType(dialog, 'London (08:00-17:00)');
+  // A loss is typed with a minus: neither field asks a phone for the decimal keypad, which on
+  // an iPhone has no minus key.
+  for (const field of [dialog.getByLabel('Result (R)'), dialog.getByLabel('Result (USD)')]) {
+    await expect(field).toHaveAttribute('type', 'number');
+    await expect(field).not.toHaveAttribute('inputmode', 'decimal');
+  }
   // Three decimals are refused beside the field, before anything is sent.
   await dialog.getByLabel('Result (R)').fill('-1.255');
   await dialog.getByRole('button', { name: 'Save Session' }).click();

@@ -184,14 +184,16 @@ function SessionForm({ session }: { session: Session | null }) {
           />
         )}
       />
-      {/* Optional: a result in R and, unless money amounts are hidden, in the currency. */}
+      {/* Optional: a result in R and, unless money amounts are hidden, in the currency. A loss
+          is negative: no `inputMode="decimal"`, whose keypad on an iPhone has no minus key;
+          a number field alone opens the keyboard's numbers and signs on either phone. */}
       <div className={hideMoney ? 'grid gap-5' : 'grid gap-5 sm:grid-cols-2'}>
         <FormField
           label="Result (R)"
           hint="Optional. In multiples of your planned risk, e.g. 1.5 or -1."
           error={errors.resultR?.message}
         >
-          <Input type="number" step="0.01" inputMode="decimal" {...register('resultR')} />
+          <Input type="number" step="0.01" {...register('resultR')} />
         </FormField>
         {hideMoney ? null : (
           <FormField
@@ -199,7 +201,7 @@ function SessionForm({ session }: { session: Session | null }) {
             hint="Optional. Profit or loss, e.g. 250 or -120.50."
             error={errors.resultMoney?.message}
           >
-            <Input type="number" step="0.01" inputMode="decimal" {...register('resultMoney')} />
+            <Input type="number" step="0.01" {...register('resultMoney')} />
           </FormField>
         )}
       </div>
