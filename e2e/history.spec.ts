@@ -145,7 +145,9 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(shownNames(page)).toHaveText(all);
   await expect(page).toHaveURL(/\/history$/);
-  // The button went with the filters; the keyboard goes on from the first one.
+  // The button went with the filters; the keyboard goes on from their start: Tab is From.
+  await expect(page.getByRole('search', { name: 'Filter sessions' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('From')).toBeFocused();
 
   // A date range includes its first and last day.
@@ -177,7 +179,7 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(shownNames(page)).toHaveText(all);
   await expect(page.getByLabel('From')).toHaveValue('');
-  await expect(page.getByLabel('From')).toBeFocused();
+  await expect(page.getByRole('search', { name: 'Filter sessions' })).toBeFocused();
   await expect(chosenOption(ratingFilter)).toHaveText('All ratings');
 
   // Days the wrong way round are pointed out where they are set.

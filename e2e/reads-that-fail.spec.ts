@@ -7,7 +7,7 @@ import {
   localToday,
   openNewSessionDialog,
 } from './session-support.ts';
-import { createRules, holdRequests, logInAsNewTrader } from './support.ts';
+import { afterTwoFrames, createRules, holdRequests, logInAsNewTrader } from './support.ts';
 
 /*
  * A read that fails says so where its figures would be, with a 'Try again' that asks again:
@@ -96,11 +96,23 @@ test('a refresh that fails keeps what the dashboard shows, instead of an error i
 
   // The server stumbles (a proxy's 502 during a restart, say) as the window takes focus again.
   await failReads(page, (path) => path !== '/api/auth/session');
-  const failedRefresh = page.waitForResponse(
-    (response) => response.url().endsWith('/api/rules') && response.status() === 500,
-  );
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await failedRefresh;
+  const refused = new Set<string>();
+  page.on('requestfinished', async (request) => {
+    if ((await request.response())?.status() === 500) refused.add(new URL(request.url()).pathname);
+  });
+  const refreshFails = async () => {
+    refused.clear();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    // The rules, the recent sessions, the figures and the streaks were each asked again and
+    // refused, and the page has had the frames to show what it makes of that.
+    await expect
+      .poll(() =>
+        ['/api/rules', '/api/sessions', '/api/analytics'].every((path) => refused.has(path)),
+      )
+      .toBe(true);
+    await afterTwoFrames(page);
+  };
+  await refreshFails();
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   for (const message of [...DASHBOARD_ERRORS, 'Your trading rules could not be loaded.']) {
     await expect(page.getByText(message)).toHaveCount(0);
@@ -108,6 +120,13 @@ test('a refresh that fails keeps what the dashboard shows, instead of an error i
   await expect(editRule).toBeVisible();
   await expect(recent.getByRole('link', { name: /^London open/ })).toBeVisible();
   await expect(page.getByText('Patience pays')).toHaveCount(2);
+
+  // The new session's checklist is the same rules: it keeps them too, and the form can be saved.
+  const dialog = await openNewSessionDialog(page);
+  await refreshFails();
+  await expect(dialog.getByText('Your trading rules could not be loaded.')).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: 'Wait for the setup' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Session' })).toBeEnabled();
 });
 
 test('the analytics page that could not load its figures offers to try again', async ({ page }) => {

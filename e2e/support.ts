@@ -253,6 +253,16 @@ export async function waitForAnimationsToEnd(page: Page) {
   );
 }
 
+/**
+ * Lets the page run two frames: what it does at once about an event just past (a render, a
+ * dialog's focus given back on a timer) is done, so that an absence checked next means something.
+ */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** Presses Escape once the page's animations have ended: a dialog or menu just opened hears it. */
 export async function pressEscape(page: Page) {
   await waitForAnimationsToEnd(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  afterTwoFrames,
   endLoginOnServer,
   expectToast,
   holdRequests,
@@ -46,6 +47,9 @@ test('a link with an unsaved profile asks first; Keep editing stays, Discard goe
   await expect(page).toHaveURL(/\/rules$/);
   await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
   await expect(question(page)).toHaveCount(0);
+  // The keyboard goes on from the new page's content, not from the link left in the sidebar.
+  await afterTwoFrames(page);
+  await expect(page.getByRole('main')).toBeFocused();
 
   // Nothing was saved, and nothing is asked on the way back.
   await mainMenuLink(page, 'Settings').click();

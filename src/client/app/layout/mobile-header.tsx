@@ -1,12 +1,11 @@
 import { Menu } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AppInfo, User } from '#shared/schemas/auth.ts';
 import { Logo } from '#client/components/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#client/components/ui/sheet.tsx';
 import { paths } from '#client/lib/paths.ts';
-import { focusMainContent } from './new-page-start.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
 
 type MobileHeaderProps = { user: User; appInfo: AppInfo };
@@ -33,35 +32,16 @@ export function MobileHeader({ user, appInfo }: MobileHeaderProps) {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const isOpen = openAt === location;
   const close = () => setOpenAt(null);
-  // The page the drawer was opened on: closed by a move to another, focus goes into that page
-  // (as after any other link, NewPageStart) instead of back to the menu button. It cannot go
-  // there earlier: the open drawer holds focus inside itself until it has closed.
-  const openedOn = useRef<string | null>(null);
-  const returnFocus = (event: Event) => {
-    if (openedOn.current === window.location.pathname) return;
-    event.preventDefault();
-    focusMainContent();
-  };
 
   return (
     <header className="bg-background/95 sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-2 backdrop-blur">
-      <Sheet
-        open={isOpen}
-        onOpenChange={(open) => {
-          if (open) openedOn.current = location;
-          setOpenAt(open ? location : null);
-        }}
-      >
+      <Sheet open={isOpen} onOpenChange={(open) => setOpenAt(open ? location : null)}>
         <SheetTrigger asChild>
           <Button variant="ghost" size="icon" aria-label="Open menu">
             <Menu aria-hidden="true" className="size-5" />
           </Button>
         </SheetTrigger>
-        <SheetContent
-          aria-describedby={undefined}
-          onOpenAutoFocus={focusCurrentPage}
-          onCloseAutoFocus={returnFocus}
-        >
+        <SheetContent aria-describedby={undefined} onOpenAutoFocus={focusCurrentPage}>
           <SheetTitle className="sr-only">Menu</SheetTitle>
           <SidebarContent user={user} appInfo={appInfo} onNavigate={close} />
         </SheetContent>

@@ -1,10 +1,6 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-
-/** Puts keyboard focus at the start of the page's content: its main region, which takes it unseen. */
-export function focusMainContent() {
-  document.getElementById('main-content')?.focus({ preventScroll: true });
-}
+import { focusMainContent, notePageChange } from '#client/components/ui/use-return-focus.ts';
 
 /**
  * The page the browser's Back or Forward went to, heard as it happened. Registered when the
@@ -16,6 +12,14 @@ let returnedTo: string | null = null;
 window.addEventListener('popstate', () => {
   returnedTo = window.location.pathname;
 });
+// A move of the router's own (wouter announces them with these events) is no return: a Back
+// heard earlier that did not change the page (from the skip link's anchor, say) must not make
+// a later link to the same page look like one.
+for (const type of ['pushState', 'replaceState']) {
+  window.addEventListener(type, () => {
+    returnedTo = null;
+  });
+}
 
 /**
  * A new page of the app starts where a page loaded from the server would: at its top, with
@@ -30,6 +34,10 @@ window.addEventListener('popstate', () => {
 export function NewPageStart() {
   const [pathname] = useLocation();
   const shown = useRef(pathname);
+  // Nor one heard while logged out, when this was not there to take it.
+  useEffect(() => {
+    returnedTo = null;
+  }, []);
 
   // Before the browser paints the new screen, so it never shows at the old offset.
   useLayoutEffect(() => {
@@ -37,6 +45,7 @@ export function NewPageStart() {
     shown.current = pathname;
     const isReturn = returnedTo === pathname;
     returnedTo = null;
+    notePageChange();
     if (!isReturn) window.scrollTo(0, 0);
     focusMainContent();
   }, [pathname]);

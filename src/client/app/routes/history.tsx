@@ -5,7 +5,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSessionsInfinite } from '#client/features/sessions/api/get-sessions.ts';
 import {
-  focusFirstFilter,
+  focusFilters,
   HistoryFilters,
 } from '#client/features/sessions/components/history-filters.tsx';
 import { ScreenshotDialog } from '#client/features/sessions/components/screenshot-dialog.tsx';
@@ -44,7 +44,7 @@ export function HistoryRoute() {
   const isEmptyResult = sessionsQuery.data !== undefined && sessions.length === 0;
   const clearFilters = () => {
     history.clearFilters();
-    focusFirstFilter();
+    focusFilters();
   };
 
   return (

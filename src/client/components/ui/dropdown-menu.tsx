@@ -2,6 +2,7 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { useOpenClosedByBack } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
+import { useMenuFocusAfterPageChange } from './use-return-focus.ts';
 
 /** A menu's root. While it is open, Back closes it as Escape would (useOpenClosedByBack). */
 export function DropdownMenu({
@@ -19,8 +20,10 @@ export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export function DropdownMenuContent({
   className,
   sideOffset = 4,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+  const focusHandlers = useMenuFocusAfterPageChange(onCloseAutoFocus);
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
@@ -30,6 +33,7 @@ export function DropdownMenuContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       />
     </DropdownMenuPrimitive.Portal>
   );

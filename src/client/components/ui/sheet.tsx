@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/utils.ts';
 import { Dialog } from './dialog.tsx';
+import { useReturnFocus } from './use-return-focus.ts';
 
 /** A drawer is a dialog at the edge: its root is the dialog's (Back closes it too). */
 export const Sheet = Dialog;
@@ -13,8 +14,12 @@ export const SheetClose = DialogPrimitive.Close;
 export function SheetContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  // Closed, back to the trigger that opened it, unless a link in it went to another page.
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, toOpener: false });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out fixed inset-0 z-50 bg-black/50 motion-reduce:animate-none" />
@@ -24,6 +29,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       >
         {children}
         <DialogPrimitive.Close className="focus-visible:ring-ring hover:bg-accent absolute top-3 right-3 rounded-md p-1.5 opacity-80 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2">

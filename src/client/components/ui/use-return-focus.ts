@@ -1,7 +1,20 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 
 /** Where focus goes when the element that opened a dialog is gone (its row was deleted). */
 const FALLBACK_ID = 'main-content';
+
+/** How many times the app has moved to another page (NewPageStart counts them). */
+let pageChanges = 0;
+
+/** Called by the layout as the app moves to another page (a new path). */
+export function notePageChange() {
+  pageChanges += 1;
+}
+
+/** Puts keyboard focus at the start of the page's content: its main region, which takes it unseen. */
+export function focusMainContent() {
+  document.getElementById(FALLBACK_ID)?.focus({ preventScroll: true });
+}
 
 /**
  * Puts focus back on `opener`. When it is gone or cannot take focus, and nothing else holds
@@ -15,36 +28,76 @@ export function returnFocus(opener: HTMLElement | null) {
   }
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return;
-  document.getElementById(FALLBACK_ID)?.focus();
+  focusMainContent();
 }
 
 type AutoFocusHandler = (event: Event) => void;
 
 /**
- * Radix returns focus only to a `Trigger`; our dialogs are opened from ordinary buttons (a row's
- * Edit, a page's Add), so without this focus fell to the body on every close. The opener is the
- * element that had focus when the dialog opened, read before Radix moves focus inside.
+ * Where focus goes when a dialog, drawer or menu closes.
+ *
+ * - Closed by a move to another page (a link in it, or 'Discard' on the way to one): to that
+ *   page's content, as after any other link (docs/decisions/0068). The layout puts it there as
+ *   the page changes, but an open dialog holds focus inside itself until it has closed, and
+ *   would then give it back to its opener, on the page left behind or in the sidebar.
+ * - Otherwise, with `toOpener` (the default), to the element that had focus when it opened,
+ *   read before Radix moves focus inside: Radix returns focus only to a `Trigger`, and our
+ *   dialogs are opened from ordinary buttons (a row's Edit, a page's Add), so without this
+ *   focus fell to the body on every close. Without `toOpener` (the phone's drawer, opened by
+ *   its `Trigger`), Radix gives it back to the trigger.
  */
 export function useReturnFocus({
   onOpenAutoFocus,
   onCloseAutoFocus,
+  toOpener = true,
 }: {
   onOpenAutoFocus?: AutoFocusHandler | undefined;
   onCloseAutoFocus?: AutoFocusHandler | undefined;
+  toOpener?: boolean;
 }) {
   const opener = useRef<HTMLElement | null>(null);
+  const openedOnPage = useRef(pageChanges);
   return {
     onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      openedOnPage.current = pageChanges;
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
       onCloseAutoFocus?.(event);
-      if (event.defaultPrevented) return;
-      event.preventDefault();
-      returnFocus(opener.current);
+      const returnTo = opener.current;
       opener.current = null;
+      if (event.defaultPrevented) return;
+      if (openedOnPage.current !== pageChanges) {
+        event.preventDefault();
+        focusMainContent();
+      } else if (toOpener) {
+        event.preventDefault();
+        returnFocus(returnTo);
+      }
+    },
+  };
+}
+
+/**
+ * A menu's part of the above: Radix gives focus back to the menu's trigger when it closes,
+ * unless an item went to another page ('Settings' in the account menu), whose content then
+ * takes it. A menu's content tells nothing as it opens, so it is known open when it mounts
+ * (`ref`).
+ */
+export function useMenuFocusAfterPageChange(onCloseAutoFocus?: AutoFocusHandler | undefined) {
+  const openedOnPage = useRef(pageChanges);
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (node) openedOnPage.current = pageChanges;
+  }, []);
+  return {
+    ref,
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented || openedOnPage.current === pageChanges) return;
+      event.preventDefault();
+      focusMainContent();
     },
   };
 }

@@ -137,6 +137,10 @@ describe('the next reminder', () => {
     });
     // A whole day's lead before Monday's London falls on Sunday, and is found from Friday.
     expect(plan([3], 1440, '2026-03-13T08:30:00Z')?.remindAt).toBe('2026-03-15T08:00:00.000Z');
+    // The farthest openings: four days on from a Thursday (Monday's Tokyo, Monday's London
+    // reminded a day early).
+    expect(plan([2], 60, '2026-03-12T23:30:00Z')?.remindAt).toBe('2026-03-15T23:00:00.000Z');
+    expect(plan([3], 1440, '2026-03-12T09:00:00Z')?.remindAt).toBe('2026-03-15T08:00:00.000Z');
   });
 
   test('knows the markets’ week by the minute', () => {

@@ -12,16 +12,17 @@ import type { HistoryFilters as Filters } from '../hooks/use-history-filters.ts'
 /** An option's value is never the empty string, so "no filter" has a name of its own. */
 const ALL = 'all';
 
-/** The first filter's id: where the keyboard goes on once the filters are cleared. */
-const FIRST_FILTER_ID = 'history-filter-from';
+/** The filters' id: where the keyboard goes on once they are cleared. */
+const FILTERS_ID = 'history-filters';
 
 /**
- * Puts the focus on the first filter. Both 'Clear filters' buttons go away as they clear (there
- * is nothing left to clear, and the empty result they sat in is replaced by the list), and the
- * focus would go with them to the top of the document.
+ * Puts the focus on the filters, at their start (Tab goes on to From). Both 'Clear filters'
+ * buttons go away as they clear (there is nothing left to clear, and the empty result they sat
+ * in is replaced by the list), and the focus would go with them to the top of the document.
+ * Not on the first filter itself: a day field taking focus opens a phone's date picker.
  */
-export function focusFirstFilter() {
-  document.getElementById(FIRST_FILTER_ID)?.focus();
+export function focusFilters() {
+  document.getElementById(FILTERS_ID)?.focus();
 }
 
 const bandOptions: { value: ComplianceBand; label: string }[] = [
@@ -43,16 +44,13 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
   const { data: sessionTypes = [] } = useSessionTypes();
   return (
     <div
+      id={FILTERS_ID}
       role="search"
       aria-label="Filter sessions"
-      className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+      tabIndex={-1}
+      className="grid grid-cols-2 items-end gap-3 outline-none lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
     >
-      <DateFilter
-        id={FIRST_FILTER_ID}
-        label="From"
-        value={filters.from}
-        onCommit={(from) => onChange({ from })}
-      />
+      <DateFilter label="From" value={filters.from} onCommit={(from) => onChange({ from })} />
       <DateFilter label="To" value={filters.to} onCommit={(to) => onChange({ to })} />
       {/* Said where the days are set: the list below can only say that nothing matches. */}
       <p
@@ -108,7 +106,6 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
 }
 
 type DateFilterProps = {
-  id?: string;
   label: string;
   value: string | undefined;
   onCommit: (day: string | undefined) => void;
@@ -119,7 +116,7 @@ type DateFilterProps = {
  * typed digit by digit the field passes through days such as 0002-03-01, which must neither
  * reach the URL nor be wiped from the field under the trader's fingers.
  */
-function DateFilter({ id, label, value = '', onCommit }: DateFilterProps) {
+function DateFilter({ label, value = '', onCommit }: DateFilterProps) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   // The URL changed from elsewhere ('Clear filters', Back): show its day.
@@ -128,7 +125,7 @@ function DateFilter({ id, label, value = '', onCommit }: DateFilterProps) {
     setText(value);
   }
   return (
-    <FormField id={id} label={label} className="min-w-0">
+    <FormField label={label} className="min-w-0">
       <Input
         type="date"
         value={text}

@@ -16,7 +16,7 @@ export function useChecklist(session: Session | null): ChecklistState {
     };
   }
   if (rules.isPending) return { status: 'pending' };
-  if (rules.isError) return { status: 'error', retry: () => void rules.refetch() };
+  if (rules.isLoadingError) return { status: 'error', retry: () => void rules.refetch() };
   return {
     status: 'ready',
     items: rules.data.map((rule) => ({ ruleId: rule.id, description: rule.description })),

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { afterTwoFrames, logInAsNewTrader } from './support.ts';
+
+/*
+ * Where the keyboard is after a move to another page (docs/decisions/0068): at the new page's
+ * content, whatever the move came from. The phone's drawer and the scroll are in
+ * e2e/responsive.spec.ts, 'Discard' on the way to a link in e2e/unsaved-settings.spec.ts.
+ */
+
+test('a page opened from the account menu takes the keyboard at its content, not back at the menu', async ({
+  page,
+}) => {
+  const account = await logInAsNewTrader(page);
+  const menuButton = page.getByRole('button', { name: new RegExp(account.fullName) });
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  // After the menu's own return of focus, which runs once it has closed.
+  await afterTwoFrames(page);
+  await expect(page.getByRole('main')).toBeFocused();
+
+  // Closed without leaving, the menu gives the keyboard back to its button.
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await afterTwoFrames(page);
+  await expect(menuButton).toBeFocused();
+});
+
+test('a link followed with the keyboard leaves it at the new page’s content, from where Tab goes on', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const rulesLink = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Trading Rules' });
+  await rulesLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
+  // The first control of the page's content, not the skip link at the top of the document.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add New Rule' })).toBeFocused();
+});
