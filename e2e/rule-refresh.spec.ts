@@ -1,5 +1,6 @@
 import { expect, test, type Route } from '@playwright/test';
 import {
+  afterTwoFrames,
   createRules,
   enableRealWindowFocus,
   expectToast,
@@ -130,6 +131,18 @@ test('a tab that regains focus after another logged in as someone else ends its 
     'Another tab logged in as someone else. Please log in again.',
   );
   await expect(page.getByText(first.fullName)).toHaveCount(0);
+  await expect(page.getByText(second.fullName)).toHaveCount(0);
+  await expect(page.getByText(/trader’s session/)).toHaveCount(0);
+
+  // Nor on a later focus: the login screen does not go on into the other trader's account.
+  const askedAgain = page.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/session'),
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await askedAgain;
+  await afterTwoFrames(page);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expect(page.getByText(second.fullName)).toHaveCount(0);
   await expect(page.getByText(/trader’s session/)).toHaveCount(0);
 });

@@ -161,6 +161,33 @@ describe('a login changed in another tab, found when the login is asked again', 
     expect(onLoginExpired).not.toHaveBeenCalled();
   });
 
+  it("logged out, the tab follows another tab back into its own account, never into someone else's", async () => {
+    const { client, onLoginExpired } = loggedInClient();
+    const other = { ...user, id: 8, username: 'other' };
+    await askLogin(client, { authenticated: true, user: other });
+    expect(onLoginExpired).toHaveBeenCalledExactlyOnceWith(user, 'replaced');
+    // Asked again (a later focus, or the second event of the same one): still logged out, and
+    // nothing announced again.
+    await askLogin(client, { authenticated: true, user: other });
+    expect(client.getQueryData(queryKeys.auth.session)).toEqual({
+      authenticated: false,
+      user: null,
+    });
+    expect(onLoginExpired).toHaveBeenCalledOnce();
+    // The first user logs in again elsewhere: the tab goes on as them.
+    await askLogin(client, { authenticated: true, user });
+    expect(client.getQueryData(queryKeys.auth.session)).toEqual({ authenticated: true, user });
+  });
+
+  it('a tab that has shown no account follows any login of another tab', async () => {
+    const onLoginExpired = vi.fn();
+    const client = createQueryClient({ onLoginExpired });
+    client.setQueryData<AuthSession>(queryKeys.auth.session, { authenticated: false, user: null });
+    await askLogin(client, { authenticated: true, user });
+    expect(client.getQueryData(queryKeys.auth.session)).toEqual({ authenticated: true, user });
+    expect(onLoginExpired).not.toHaveBeenCalled();
+  });
+
   it("this tab's own logout and next login are not acted on", () => {
     const { client, onLoginExpired } = loggedInClient();
     client.setQueryData<AuthSession>(queryKeys.auth.session, { authenticated: false, user: null });

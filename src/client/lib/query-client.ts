@@ -142,14 +142,30 @@ function followLoginsOfOtherTabs(
     return session?.authenticated ? session.user : null;
   };
   let user = userOf(queryClient.getQueryData(queryKeys.auth.session));
+  // The user whose account the tab last showed, kept once their login has ended.
+  let lastShown = user;
   callAs(user?.id ?? null);
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (event.query.queryHash !== sessionHash) return;
     const previous = user;
-    user = userOf(event.query.state.data);
+    const next = userOf(event.query.state.data);
+    const isOwnChange = event.action.manual;
+    if (!isOwnChange && !previous && next && lastShown && next.id !== lastShown.id) {
+      // Logged out, the tab follows another tab's login only back into the account it showed
+      // (a logout and a login again elsewhere). Someone else's is not followed, but logged in
+      // to: a tab whose login another user's replaced went into their account at the first
+      // user's page on a later focus, or at once when one focus brought two events. A tab that
+      // has shown nobody's follows anyone's.
+      forgetLogin(queryClient);
+      return;
+    }
+    user = next;
     callAs(user?.id ?? null);
-    if (event.action.manual || !previous || previous.id === user?.id) return;
-    onEnded(previous, user ? 'replaced' : 'ended');
+    if (isOwnChange || !previous || previous.id === next?.id) {
+      if (next) lastShown = next;
+      return;
+    }
+    onEnded(previous, next ? 'replaced' : 'ended');
   });
 }
