@@ -12,6 +12,7 @@ import {
   tabTo,
 } from './session-support.ts';
 import {
+  afterTwoFrames,
   chosenOption,
   createRules,
   expectNoSeriousViolations,
@@ -72,9 +73,14 @@ test('a trader records a session with two of three rules followed and a pasted s
 
   const notes = dialog.getByLabel('Notes');
   await notes.fill('  Waited for the retest.  ');
-  // A chart screenshot copied to the clipboard and pasted while typing the notes.
-  await pasteFile(notes, await makePngFile(page));
   const preview = dialog.getByRole('img', { name: 'Screenshot preview' });
+  // Cells copied from a spreadsheet come with a picture of themselves: pasted in the notes, the
+  // text goes there (the page leaves the paste to the browser) and no screenshot is taken.
+  expect(await pasteFile(notes, await makePngFile(page, 'cells.png'), 'EURUSD\t+1.5R')).toBe(false);
+  await afterTwoFrames(page);
+  await expect(preview).toHaveCount(0);
+  // A chart screenshot copied to the clipboard and pasted while typing the notes.
+  expect(await pasteFile(notes, await makePngFile(page))).toBe(true);
   await expect(preview).toBeVisible();
   await expect(preview).toHaveCSS('height', '192px');
   await expectImageLoaded(preview);

@@ -100,6 +100,28 @@ test('a trader records a result, sees it in history and details, and hides money
     session: Session;
   };
   expect(session).toMatchObject({ resultMoney: -120.5, resultR: -1 });
+
+  // Privacy on again and an edit open, then turned off on another device: the money field
+  // appears, empty, as the session was read without its amount. A save that did not touch it
+  // keeps the amount (it used to send it blank, and erase it).
+  await saveResultSettings(page, { hideMoney: true });
+  await page.goto(detailsUrl);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const again = page.getByRole('dialog', { name: 'Edit Trading Session' });
+  await expect(again.getByLabel('Result (R)')).toHaveValue('-1');
+  const turnedOff = await page.request.put('/api/auth/update-profile', {
+    data: { preferences: { results: { hideMoney: false } } },
+  });
+  expect(turnedOff.status(), await turnedOff.text()).toBe(200);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(again.getByLabel(/Result \(EUR\)/)).toHaveValue('');
+  await again.getByLabel('Result (R)').fill('-0.5');
+  await again.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been updated');
+  const edited = (await (await page.request.get(`/api/sessions/${id}`)).json()) as {
+    session: Session;
+  };
+  expect(edited.session).toMatchObject({ resultMoney: -120.5, resultR: -0.5 });
 });
 
 test('a currency is picked by typing its code on the closed select, whose list is built when first reached for', async ({

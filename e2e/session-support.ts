@@ -137,15 +137,23 @@ export function makePngFile(page: Page, name = 'chart.png'): Promise<JSHandle<Fi
   }, name);
 }
 
-/** Pastes the file on `target` as the clipboard would: a `paste` event carrying it. */
-export async function pasteFile(target: Locator, file: JSHandle<File>) {
-  await target.evaluate((element, pasted) => {
-    const clipboardData = new DataTransfer();
-    clipboardData.items.add(pasted);
-    element.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }),
-    );
-  }, file);
+/**
+ * Pastes the file on `target` as the clipboard would: a `paste` event carrying it, and `text`
+ * beside it when given (as an Office app's copy carries a picture of its text). Answers whether
+ * the page took the paste for itself (cancelled it), so that the browser would insert nothing.
+ */
+export async function pasteFile(target: Locator, file: JSHandle<File>, text?: string) {
+  return target.evaluate(
+    (element, [pasted, pastedText]) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.items.add(pasted);
+      if (pastedText !== undefined) clipboardData.setData('text/plain', pastedText);
+      return !element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }),
+      );
+    },
+    [file, text] as const,
+  );
 }
 
 /** Drags the file onto `target` and drops it there, as from the desktop. */

@@ -26,6 +26,16 @@ type ScreenshotPickerProps = {
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
+/** A field that takes typed text, where a paste's text goes. */
+function isTextField(target: EventTarget | null) {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    ['text', 'search', 'url', 'email', 'tel', 'number', 'password'].includes(target.type)
+  );
+}
+
 /**
  * 'Trading Screenshot': an image chosen with the file picker, dropped on the zone, or pasted
  * from the clipboard (traders copy chart screenshots), shown as a preview with 'Remove'.
@@ -55,10 +65,14 @@ export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPick
   };
 
   // The dialog is modal, so a paste anywhere while it is open is meant for it. Only a paste
-  // that carries a file is taken; pasted text goes on to the field it was pasted in.
+  // that carries a file is taken; pasted text goes on to the field it was pasted in. So does
+  // text that comes with a picture of itself, as Excel's and OneNote's copies do: pasted in a
+  // text field, the text is what was meant, and the picture would have replaced the chart.
   const onPaste = useEffectEvent((event: ClipboardEvent) => {
-    const file = event.clipboardData?.files[0];
+    const clipboard = event.clipboardData;
+    const file = clipboard?.files[0];
     if (!file) return;
+    if (isTextField(event.target) && clipboard.types.includes('text/plain')) return;
     event.preventDefault();
     void takeFile(file);
   });

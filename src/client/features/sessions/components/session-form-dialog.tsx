@@ -146,7 +146,10 @@ function SessionForm({ session }: { session: Session | null }) {
     // The event's target: its current target is gone once the checks (asynchronous) are done.
     const formElement: unknown = event?.target;
     if (formElement instanceof HTMLFormElement && refuseUnreadableResults(formElement)) return;
-    const input = toSessionInput(values, checklist.items, { hideMoney });
+    const isMoneyChanged = form.getValues('resultMoney') !== defaults.resultMoney;
+    const input = toSessionInput(values, checklist.items, {
+      sendsMoney: !hideMoney && (session === null || isMoneyChanged),
+    });
     if (session) updateSession.mutate({ id: session.id, input });
     else createSession.mutate(input);
   };

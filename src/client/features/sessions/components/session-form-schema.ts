@@ -100,19 +100,21 @@ export function sessionFormDefaults(session: Session | null): SessionFormValues 
 
 /**
  * The request body: every checklist item with its followed flag (an unticked rule was not
- * followed), blank notes as null, and the screenshot left out when the saved one is kept. A
- * trader who hides money amounts never sees the money field, so it is left out too and the
- * server keeps what it has.
+ * followed), blank notes as null, and the screenshot left out when the saved one is kept. The
+ * money result goes only with `sendsMoney`, and the server then keeps what it has: a trader who
+ * hides money amounts never sees the field, and an edit sends it only when it was changed (the
+ * session may have been read while money was hidden, without its amount, and a field shown
+ * empty since would have erased it).
  */
 export function toSessionInput(
   { rulesFollowed, notes, screenshotData, resultMoney, ...fields }: SessionFormData,
   checklist: readonly ChecklistItem[],
-  { hideMoney }: { hideMoney: boolean },
+  { sendsMoney }: { sendsMoney: boolean },
 ): CreateSessionInput {
   const followed = new Set(rulesFollowed);
   return {
     ...fields,
-    ...(hideMoney ? {} : { resultMoney }),
+    ...(sendsMoney ? { resultMoney } : {}),
     notes: notes ?? null,
     rulesFollowed: checklist.map(({ ruleId }) => ({ ruleId, followed: followed.has(ruleId) })),
     ...(screenshotData?.kind === 'saved'
