@@ -1,7 +1,19 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openSecondBrowser, userCard } from './admin-support.ts';
+import {
+  buildAccount,
+  createUserThroughApi,
+  logInRequestAsAdmin,
+  openSecondBrowser,
+  userCard,
+} from './admin-support.ts';
 import { daysBefore } from './analytics-support.ts';
-import { checklist, createSession, localToday } from './session-support.ts';
+import {
+  checklist,
+  chooseSessionType,
+  createSession,
+  localToday,
+  openNewSessionDialog,
+} from './session-support.ts';
 import {
   ADMIN,
   createRules,
@@ -364,4 +376,37 @@ test('a trader whose figures could not be read: every card says so, Streaks too,
   await streaks.getByRole('button', { name: 'Try again' }).click();
   await expect(streaks.getByText('At 100%')).toBeVisible();
   await expect(page.getByRole('heading', { name: account.fullName, level: 1 })).toBeVisible();
+});
+
+test('an administrator who shares their figures sees a session they record in the team list at once', async ({
+  page,
+  baseURL,
+}) => {
+  // An administrator of their own, so that no other test's list changes with theirs.
+  const admin = await request.newContext({ baseURL });
+  await logInRequestAsAdmin(admin);
+  const lead = buildAccount('lead');
+  await createUserThroughApi(admin, lead, true);
+  await admin.dispose();
+  await logInWithForm(page, lead);
+  const shared = await page.request.put('/api/auth/update-profile', {
+    data: { preferences: { sharing: { discipline: true } } },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  await createSession(page, { name: 'Before', date: await localToday(page) });
+  await showEverySharer(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Team discipline' }).click();
+  const row = teamTable(page).getByRole('row').filter({ hasText: lead.fullName });
+  await expect(row.getByRole('cell', { name: / 1 session$/ })).toBeVisible();
+
+  // Recorded from the dashboard; the team list, kept from before, is read again on return.
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('After');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+  await nav.getByRole('link', { name: 'Team discipline' }).click();
+  await expect(row.getByRole('cell', { name: / 2 sessions$/ })).toBeVisible();
 });
