@@ -76,11 +76,17 @@ test('a trader records a session with two of three rules followed and a pasted s
   const preview = dialog.getByRole('img', { name: 'Screenshot preview' });
   // Cells copied from a spreadsheet come with a picture of themselves: pasted in the notes, the
   // text goes there (the page leaves the paste to the browser) and no screenshot is taken.
-  expect(await pasteFile(notes, await makePngFile(page, 'cells.png'), 'EURUSD\t+1.5R')).toBe(false);
+  const cells = {
+    'text/plain': 'EURUSD\t+1.5R',
+    'text/html': '<table><tr><td>EURUSD</td><td>+1.5R</td></tr></table>',
+  };
+  expect(await pasteFile(notes, await makePngFile(page, 'cells.png'), cells)).toBe(false);
   await afterTwoFrames(page);
   await expect(preview).toHaveCount(0);
-  // A chart screenshot copied to the clipboard and pasted while typing the notes.
-  expect(await pasteFile(notes, await makePngFile(page))).toBe(true);
+  // A chart screenshot copied to the clipboard and pasted while typing the notes. A file copied
+  // in a file manager carries its name as plain text alone: it is the file that is meant.
+  const copiedFile = { 'text/plain': 'chart.png' };
+  expect(await pasteFile(notes, await makePngFile(page), copiedFile)).toBe(true);
   await expect(preview).toBeVisible();
   await expect(preview).toHaveCSS('height', '192px');
   await expectImageLoaded(preview);

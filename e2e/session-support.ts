@@ -138,21 +138,26 @@ export function makePngFile(page: Page, name = 'chart.png'): Promise<JSHandle<Fi
 }
 
 /**
- * Pastes the file on `target` as the clipboard would: a `paste` event carrying it, and `text`
- * beside it when given (as an Office app's copy carries a picture of its text). Answers whether
- * the page took the paste for itself (cancelled it), so that the browser would insert nothing.
+ * Pastes the file on `target` as the clipboard would: a `paste` event carrying it, and the
+ * `texts` beside it by type (an Office app's copy carries plain text, HTML and a picture of
+ * them; a file manager's, the file's name as plain text). Answers whether the page took the
+ * paste for itself (cancelled it), so that the browser would insert nothing.
  */
-export async function pasteFile(target: Locator, file: JSHandle<File>, text?: string) {
+export async function pasteFile(
+  target: Locator,
+  file: JSHandle<File>,
+  texts: Record<string, string> = {},
+) {
   return target.evaluate(
-    (element, [pasted, pastedText]) => {
+    (element, [pasted, pastedTexts]) => {
       const clipboardData = new DataTransfer();
       clipboardData.items.add(pasted);
-      if (pastedText !== undefined) clipboardData.setData('text/plain', pastedText);
+      for (const [type, text] of Object.entries(pastedTexts)) clipboardData.setData(type, text);
       return !element.dispatchEvent(
         new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }),
       );
     },
-    [file, text] as const,
+    [file, texts] as const,
   );
 }
 

@@ -26,6 +26,14 @@ type ScreenshotPickerProps = {
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
+/** Text copied from a document: plain, and formatted beside it. */
+function isFormattedText(clipboard: DataTransfer) {
+  const { types } = clipboard;
+  return (
+    types.includes('text/plain') && (types.includes('text/html') || types.includes('text/rtf'))
+  );
+}
+
 /** A field that takes typed text, where a paste's text goes. */
 function isTextField(target: EventTarget | null) {
   if (target instanceof HTMLTextAreaElement) return true;
@@ -66,13 +74,15 @@ export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPick
 
   // The dialog is modal, so a paste anywhere while it is open is meant for it. Only a paste
   // that carries a file is taken; pasted text goes on to the field it was pasted in. So does
-  // text that comes with a picture of itself, as Excel's and OneNote's copies do: pasted in a
-  // text field, the text is what was meant, and the picture would have replaced the chart.
+  // formatted text that comes with a picture of itself, as Excel's and OneNote's copies do
+  // (plain text, HTML or RTF, and an image): pasted in a text field, the text is what was meant,
+  // and the picture would have replaced the chart. A file copied in a file manager carries its
+  // name as plain text alone, and a browser's "Copy image" HTML without plain text: both taken.
   const onPaste = useEffectEvent((event: ClipboardEvent) => {
     const clipboard = event.clipboardData;
     const file = clipboard?.files[0];
     if (!file) return;
-    if (isTextField(event.target) && clipboard.types.includes('text/plain')) return;
+    if (isTextField(event.target) && isFormattedText(clipboard)) return;
     event.preventDefault();
     void takeFile(file);
   });

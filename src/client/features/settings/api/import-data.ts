@@ -25,11 +25,19 @@ type UseImportDataOptions = {
   onError?: (error: Error) => void;
 };
 
-/** An import adds rules and sessions: everything that shows them is refreshed. */
+/**
+ * An import adds rules and sessions: everything that shows them is refreshed, as after a
+ * session write (`sessionViews`), the team's figures included.
+ */
 export function useImportData({ onSuccess, onError }: UseImportDataOptions = {}) {
   return useApiMutation({
     mutationFn: importData,
-    refreshes: [queryKeys.rules.all, queryKeys.sessions.all, queryKeys.analytics.all],
+    refreshes: [
+      queryKeys.rules.all,
+      queryKeys.sessions.all,
+      queryKeys.analytics.all,
+      queryKeys.team.all,
+    ],
     onSuccess,
     onError,
   });
