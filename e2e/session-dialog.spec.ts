@@ -140,6 +140,34 @@ test('a trader records a session with two of three rules followed and a pasted s
   ).toHaveAttribute('href', '/history');
 });
 
+test('a screenshot still being read holds Save until it is in the form', async ({ page }) => {
+  await logInAsNewTrader(page);
+  // The browser's reading of a file waits for the test's word (a large image on a phone).
+  await page.evaluate(() => {
+    const read = FileReader.prototype.readAsDataURL;
+    FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
+      Object.assign(window, { finishRead: () => read.call(this, blob) });
+    };
+  });
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('A large chart');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+  await pasteFile(dialog, await makePngFile(page));
+  await expect(
+    dialog.getByRole('status').filter({ hasText: 'Reading the image...' }),
+  ).toBeVisible();
+  const save = dialog.getByRole('button', { name: 'Save Session' });
+  await expect(save).toBeDisabled();
+
+  await page.evaluate(() => (window as unknown as { finishRead: () => void }).finishRead());
+  await expect(dialog.getByRole('img', { name: 'Screenshot preview' })).toBeVisible();
+  await expect(dialog.getByText('Reading the image...')).toHaveCount(0);
+  const creation = page.waitForRequest(isSessionCreation);
+  await save.click();
+  const body = (await creation).postDataJSON() as Record<string, unknown>;
+  expect(body.screenshotData).toMatch(/^data:image\/png;base64,/);
+});
+
 test('the dialog checks its fields at the field and takes only images', async ({ page }) => {
   await logInWithRules(page);
   let creations = 0;

@@ -22,6 +22,8 @@ type ScreenshotPickerProps = {
   error?: string | undefined;
   /** Given to the choose button, so that a refusal about the screenshot can focus it. */
   ref?: Ref<HTMLButtonElement>;
+  /** Told when an image starts and ends being read: the form is not saved meanwhile. */
+  onReadingChange?: (isReading: boolean) => void;
 };
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
@@ -48,9 +50,25 @@ function isTextField(target: EventTarget | null) {
  * 'Trading Screenshot': an image chosen with the file picker, dropped on the zone, or pasted
  * from the clipboard (traders copy chart screenshots), shown as a preview with 'Remove'.
  */
-export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPickerProps) {
+export function ScreenshotPicker({
+  value,
+  onChange,
+  error,
+  ref,
+  onReadingChange,
+}: ScreenshotPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
+  // Images being read (a large one takes a moment on a phone). A Save pressed meanwhile sent the
+  // form without the image, which arrived once the dialog had closed.
+  const reads = useRef(0);
+  const [isReading, setIsReading] = useState(false);
+  const countRead = (change: 1 | -1) => {
+    reads.current += change;
+    const reading = reads.current > 0;
+    setIsReading(reading);
+    onReadingChange?.(reading);
+  };
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -61,6 +79,7 @@ export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPick
       toast({ variant: 'destructive', ...problem });
       return;
     }
+    countRead(1);
     try {
       onChange({ kind: 'new', dataUrl: await readAsDataUrl(file) });
     } catch {
@@ -69,6 +88,8 @@ export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPick
         title: 'Error',
         description: 'The image could not be read. Please try again.',
       });
+    } finally {
+      countRead(-1);
     }
   };
 
@@ -164,6 +185,9 @@ export function ScreenshotPicker({ value, onChange, error, ref }: ScreenshotPick
         >
           <p id={hintId} className="text-muted-foreground text-xs">
             PNG, JPEG, WebP or GIF, up to 10 MB
+          </p>
+          <p role="status" className="text-muted-foreground text-xs empty:hidden">
+            {isReading ? 'Reading the image...' : null}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button

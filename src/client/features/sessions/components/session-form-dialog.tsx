@@ -73,6 +73,7 @@ function SessionForm({ session }: { session: Session | null }) {
   } = form;
   const checklist = useChecklist(session);
   const { currency, hideMoney } = useResultPreferences();
+  const [isReadingScreenshot, setIsReadingScreenshot] = useState(false);
 
   const createSession = useCreateSession({
     onSuccess: () => {
@@ -141,8 +142,9 @@ function SessionForm({ session }: { session: Session | null }) {
   });
 
   const submit = (values: SessionFormData, event?: BaseSyntheticEvent) => {
-    // Saving before the rules are known would record every rule as not followed.
-    if (checklist.status !== 'ready') return;
+    // Saving before the rules are known would record every rule as not followed, and before a
+    // chosen image is read would leave it out.
+    if (checklist.status !== 'ready' || isReadingScreenshot) return;
     // The event's target: its current target is gone once the checks (asynchronous) are done.
     const formElement: unknown = event?.target;
     if (formElement instanceof HTMLFormElement && refuseUnreadableResults(formElement)) return;
@@ -228,6 +230,7 @@ function SessionForm({ session }: { session: Session | null }) {
             }}
             ref={ref}
             error={error?.message}
+            onReadingChange={setIsReadingScreenshot}
           />
         )}
       />
@@ -239,7 +242,10 @@ function SessionForm({ session }: { session: Session | null }) {
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={isSaving || checklist.status !== 'ready'}>
+        <Button
+          type="submit"
+          disabled={isSaving || isReadingScreenshot || checklist.status !== 'ready'}
+        >
           {isSaving ? 'Saving...' : 'Save Session'}
         </Button>
       </DialogFooter>
