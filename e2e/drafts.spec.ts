@@ -4,6 +4,7 @@ import {
   chooseSessionType,
   createSession,
   expectImageLoaded,
+  localToday,
   makePngFile,
   openNewSessionDialog,
   pasteFile,
@@ -119,6 +120,35 @@ test('a session typed when the login ended comes back after logging in again, an
   const next = await openNewSessionDialog(page);
   await expect(next.getByLabel('Session Name')).toHaveValue('');
   await expect(next.getByRole('status')).toHaveCount(0);
+});
+
+test('a session begun before midnight and given back after it keeps the day it was begun on', async ({
+  page,
+  request,
+}) => {
+  // The page's clock, before its first load: five to midnight, by the browser's own day.
+  const now = new Date();
+  const evening = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 55);
+  await page.clock.install({ time: evening });
+  const account = await traderWhoseLoginEnds(page, request);
+  const day = await localToday(page);
+
+  const dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByLabel('Date')).toHaveValue(day);
+  await dialog.getByLabel('Session Name').fill('Late Sydney open');
+  await chooseSessionType(dialog, 'Sydney (22:00-07:00)');
+  await endLoginOnServer(page);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Past midnight: a new form would start on the next day; the one given back does not.
+  await page.clock.fastForward('10:00');
+  expect(await localToday(page)).not.toBe(day);
+  await logInAgain(page, account);
+  const restored = await openNewSessionDialog(page);
+  await expect(restored.getByRole('status')).toHaveText(RESTORED);
+  await expect(restored.getByLabel('Session Name')).toHaveValue('Late Sydney open');
+  await expect(restored.getByLabel('Date')).toHaveValue(day);
 });
 
 test('a session saved after another tab logged in as someone else goes to neither, and is kept for its writer', async ({

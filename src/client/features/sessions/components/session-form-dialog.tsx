@@ -126,11 +126,21 @@ function SessionForm({ session }: { session: Session | null }) {
       key: session ? `session-${session.id}` : 'session-new',
       // A chosen image is not kept: it may not fit the tab's storage. The form keeps what it
       // had (a saved screenshot stays) and says to choose it again. A saved one is a name.
+      // A new session keeps its day even untouched: given back after midnight, it is still
+      // the day the trader was recording, not the day the form opens again.
       values: () => {
         const { screenshotData, ...values } = form.getValues();
-        if (screenshotData?.kind !== 'new')
-          return changedFields({ ...values, screenshotData }, defaults);
-        return { ...changedFields(values, defaults), screenshotLost: true };
+        const isImageLost = screenshotData?.kind === 'new';
+        const changed = changedFields(
+          isImageLost ? values : { ...values, screenshotData },
+          defaults,
+        );
+        if (!changed && !isImageLost) return null;
+        return {
+          ...(session ? {} : { date: values.date }),
+          ...changed,
+          ...(isImageLost ? { screenshotLost: true } : {}),
+        };
       },
       restore: ({ screenshotLost, ...values }) => {
         form.reset({ ...defaults, ...values }, { keepDefaultValues: true });
