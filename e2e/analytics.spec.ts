@@ -9,9 +9,10 @@ import {
   tableRows,
   type AnalyticsAnswer,
 } from './analytics-support.ts';
-import { createSession, localToday } from './session-support.ts';
+import { checklist, createSession, localToday } from './session-support.ts';
 import {
   chosenOption,
+  createRules,
   expectNoSeriousViolations,
   holdRequests,
   logInAsNewTrader,
@@ -363,6 +364,29 @@ test('sessions recorded without rules are counted as sessions, not as none', asy
   await page.reload();
   await expect(
     overall.getByText('All time: 2 sessions recorded, with no rules to follow.'),
+  ).toBeVisible();
+});
+
+test('all time takes every session, one dated after today too, as the dashboard does', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Wait for the close' }]);
+  const today = await localToday(page);
+  await createSession(page, {
+    name: 'Today',
+    date: today,
+    rulesFollowed: await checklist(page, 1),
+  });
+  // A day ahead (nothing refuses one): the dashboard's rule figures count it.
+  await createSession(page, {
+    name: 'Dated ahead',
+    date: `${Number(today.slice(0, 4)) + 1}-01-15`,
+    rulesFollowed: await checklist(page, 0),
+  });
+  await page.goto('/analytics');
+  await expect(
+    card(page, 'Overall Compliance').getByText('All time: 1 of 2 rules followed'),
   ).toBeVisible();
 });
 

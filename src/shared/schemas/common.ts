@@ -148,6 +148,9 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 const CALENDAR_YEARS = { first: 1900, last: 9998 };
 
+/** The last day a date may name: the open end of a range that must take every session. */
+export const LAST_CALENDAR_DAY = `${CALENDAR_YEARS.last}-12-31`;
+
 /** True for a `YYYY-MM-DD` that names a real day (no 30 February). */
 export function isCalendarDate(value: string): boolean {
   const match = CALENDAR_DATE.exec(value);

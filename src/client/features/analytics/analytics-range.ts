@@ -1,5 +1,6 @@
 import { addDays, addMonths, firstDayOf, monthOf } from '#shared/calendar.ts';
 import type { AnalyticsQueryInput } from '#shared/schemas/analytics.ts';
+import { LAST_CALENDAR_DAY } from '#shared/schemas/common.ts';
 
 /** The analytics page's ranges, as the URL names them (`?range=30d`). */
 export const ANALYTICS_RANGES = [
@@ -20,8 +21,10 @@ export function rangeLabel(range: AnalyticsRange): string {
 }
 
 /**
- * The API query of a range ending on the trader's `today`, both ends included. 'All time' still
- * ends on today, so that every card covers the same days; `today` always goes along.
+ * The API query of a range ending on the trader's `today`, both ends included; `today` always
+ * goes along. 'All time' is every session, one dated after today too (nothing refuses a future
+ * day): it used to end on today, and left such a session out of the page's figures while its
+ * own Streaks card, and the dashboard's rule figures, counted it.
  */
 export function analyticsRangeQuery(range: AnalyticsRange, today: string): AnalyticsQueryInput {
   switch (range) {
@@ -32,6 +35,6 @@ export function analyticsRangeQuery(range: AnalyticsRange, today: string): Analy
     case '12m':
       return { from: firstDayOf(addMonths(monthOf(today), -11)), to: today, today };
     case 'all':
-      return { to: today, today };
+      return { to: LAST_CALENDAR_DAY, today };
   }
 }
