@@ -79,3 +79,10 @@ export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw notAuthenticated();
   return request.user;
 }
+
+/** The logged-in user and the cookie token of this request's login; 401 for anyone else. */
+export function requireLogin(request: FastifyRequest): { user: User; token: string } {
+  const user = requireUser(request);
+  if (!request.loginToken) throw notAuthenticated();
+  return { user, token: request.loginToken };
+}

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema } from '#shared/schemas/common.ts';
 import {
@@ -7,18 +6,10 @@ import {
   endedLoginsSchema,
   loginIdParamsSchema,
 } from '#shared/schemas/security.ts';
-import { notAuthenticated } from '../../errors.ts';
-import { clearLoginCookie, requireUser } from '../../plugins/authenticate.ts';
+import { clearLoginCookie, requireLogin } from '../../plugins/authenticate.ts';
 import type { SecurityService } from './security.service.ts';
 
 const tags = ['auth'];
-
-/** The logged-in user and the cookie token of this request's login. */
-function requireLogin(request: FastifyRequest) {
-  const user = requireUser(request);
-  if (!request.loginToken) throw notAuthenticated();
-  return { user, token: request.loginToken };
-}
 
 /** The logged-in user's own logins and password (the Security card of the settings page). */
 export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }> = async (

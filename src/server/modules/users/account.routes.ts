@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountSchema } from '#shared/schemas/admin.ts';
 import { errorSchema, okSchema } from '#shared/schemas/common.ts';
-import { notAuthenticated } from '../../errors.ts';
-import { clearLoginCookie, requireUser } from '../../plugins/authenticate.ts';
+import { clearLoginCookie, requireLogin } from '../../plugins/authenticate.ts';
 import type { AttemptLimits } from '../auth/attempt-limits.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -29,13 +28,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const { user, token } = requireLogin(request);
       // Counted as a login attempt, before the password is checked: a browser left logged in
       // must not become a way to guess the password. A right one is given back, as a login's
       // is, even when the deletion is then refused (the last administrator).
-      if (!request.loginToken) throw notAuthenticated();
       const refund = await limits.countPasswordCheck(request.ip, user);
-      await users.deleteOwnAccount(user.id, request.body.password, request.loginToken, {
+      await users.deleteOwnAccount(user.id, request.body.password, token, {
         whenPasswordRight: refund,
       });
       clearLoginCookie(reply);
