@@ -131,9 +131,18 @@ async function holdPasswordChange(t: TestApp, userId: number, { endsLogins = tru
   });
   await isChanged;
   return {
-    commit: async () => {
+    /**
+     * Sends `request` while the change is held, lets the change commit once the request waits
+     * for its lock (or, the bug a test looks for, was answered without waiting), and answers
+     * the request's response.
+     */
+    meanwhile: async <T>(request: () => Promise<T>): Promise<T> => {
+      let isAnswered = false;
+      const answer = request().finally(() => (isAnswered = true));
+      await untilALockIsAwaited(t.database, () => isAnswered);
       commit();
       await change;
+      return answer;
     },
   };
 }
@@ -153,21 +162,24 @@ describePostgres('a request with the old password while the password changes', (
   });
   afterEach(() => t.close());
 
+  /** 'Delete my account' from the login of `cookie`, with the old password. */
+  const deleteAccount = (cookie: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: { cookie },
+      payload: { password: trader.password },
+    });
+
   test('a login is refused once the change commits, and nothing made with the old password is left', async () => {
     const change = await holdPasswordChange(t, trader.user.id);
-    let isAnswered = false;
-    const attempt = t.app
-      .inject({
+    const response = await change.meanwhile(() =>
+      t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { username: trader.username, password: trader.password },
-      })
-      .finally(() => (isAnswered = true));
-    // Until the login waits for the change's lock, or (as it did) is made without waiting.
-    await untilALockIsAwaited(t.database, () => isAnswered);
-    await change.commit();
-
-    const response = await attempt;
+      }),
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Invalid username or password' });
     expect(await loginsOf(t, trader.user.id)).toEqual([]);
@@ -177,19 +189,7 @@ describePostgres('a request with the old password while the password changes', (
     // Another device's login, which knows the old password (a stolen one, say).
     const other = await login(t.app, trader.username, trader.password);
     const change = await holdPasswordChange(t, trader.user.id);
-    let isAnswered = false;
-    const deletion = t.app
-      .inject({
-        method: 'DELETE',
-        url: '/api/auth/account',
-        headers: { cookie: other },
-        payload: { password: trader.password },
-      })
-      .finally(() => (isAnswered = true));
-    await untilALockIsAwaited(t.database, () => isAnswered);
-    await change.commit();
-
-    const response = await deletion;
+    const response = await change.meanwhile(() => deleteAccount(other));
     // Before, it answered 200 and the account was gone, although its password had changed and
     // the login it came from had been ended.
     expect(response.statusCode).toBe(401);
@@ -203,19 +203,7 @@ describePostgres('a request with the old password while the password changes', (
 
   test("'Delete my account' with the password just changed, from the login that changed it, deletes nothing", async () => {
     const change = await holdPasswordChange(t, trader.user.id, { endsLogins: false });
-    let isAnswered = false;
-    const deletion = t.app
-      .inject({
-        method: 'DELETE',
-        url: '/api/auth/account',
-        headers: { cookie: trader.cookie },
-        payload: { password: trader.password },
-      })
-      .finally(() => (isAnswered = true));
-    await untilALockIsAwaited(t.database, () => isAnswered);
-    await change.commit();
-
-    const response = await deletion;
+    const response = await change.meanwhile(() => deleteAccount(trader.cookie));
     expect(response.statusCode).toBe(400);
     expect(await loginsOf(t, trader.user.id)).toHaveLength(1);
   });
