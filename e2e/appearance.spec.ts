@@ -9,9 +9,9 @@ import {
 } from './appearance-support.ts';
 import { seedDisciplineHistory } from './analytics-support.ts';
 import {
+  checklist,
   createSession,
   expectImageLoaded,
-  getRules,
   localToday,
   openNewSessionDialog,
 } from './session-support.ts';
@@ -184,15 +184,11 @@ test.describe('every screen in dark, with data', () => {
     await logInAsNewTrader(page);
     await saveThemeOnServer(page, 'dark');
     await seedDisciplineHistory(page);
-    const [first, second] = await getRules(page);
     const session = await createSession(page, {
       name: 'London breakout',
       date: await localToday(page),
       sessionType: 'London',
-      rulesFollowed: [
-        { ruleId: first!.id, followed: true },
-        { ruleId: second!.id, followed: false },
-      ],
+      rulesFollowed: await checklist(page, 1),
       notes: 'Entered on the retest.',
       withScreenshot: true,
     });

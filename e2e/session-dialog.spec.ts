@@ -436,6 +436,21 @@ test('the checklist follows rules changed on another device: read again as the d
   await expect(dialog.getByText('Each rule must be one of your trading rules')).toBeVisible();
   await expect(dialog.getByRole('checkbox', { name: 'Added elsewhere' })).toHaveCount(0);
   await dialog.getByRole('checkbox', { name: 'First rule' }).check();
+
+  // Added elsewhere while the dialog is open: the save is refused rather than rated without
+  // it, and the checklist read again lists it, unticked.
+  await createRules(page, [{ description: 'Added meanwhile' }]);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(
+    dialog.getByText('The checklist must list each of your trading rules'),
+  ).toBeVisible();
+  const addedMeanwhile = dialog.getByRole('checkbox', { name: 'Added meanwhile' });
+  await expect(addedMeanwhile).not.toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'First rule' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Save Session' }).click();
   await expectToast(page, 'Success', 'Trading session has been created');
+  const { sessions } = (await (await page.request.get('/api/sessions')).json()) as {
+    sessions: { name: string; complianceRating: number }[];
+  };
+  expect(sessions).toMatchObject([{ name: 'Checklist changed', complianceRating: 50 }]);
 });

@@ -30,7 +30,11 @@ export interface SessionSeed {
   date: string;
   /** The session type by name ('London'); the first type when left out. */
   sessionType?: string;
-  /** Checklist items, in order; a rule's id with whether it was followed. */
+  /**
+   * Checklist items, in order; a rule's id with whether it was followed. Every rule of the
+   * trader's when given (the server refuses a checklist that leaves one out); when left out,
+   * every rule, none followed, as the dialog sends it unticked.
+   */
   rulesFollowed?: { ruleId: number; followed: boolean }[];
   notes?: string | null;
   withScreenshot?: boolean;
@@ -71,7 +75,7 @@ export async function createSession(requester: Requester, seed: SessionSeed) {
       name: seed.name,
       date: seed.date,
       sessionTypeId: type?.id,
-      rulesFollowed: seed.rulesFollowed ?? [],
+      rulesFollowed: seed.rulesFollowed ?? (await checklist(requester, 0)),
       notes: seed.notes ?? null,
       ...(seed.withScreenshot ? { screenshotData: TINY_PNG_DATA_URL } : {}),
     },

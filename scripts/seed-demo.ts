@@ -90,13 +90,22 @@ async function createAccount({ database, users }: Services, wasAdmin: boolean) {
   return { id: user.id, isAdmin: wasAdmin || user.isAdmin };
 }
 
-async function createRules({ rules }: Services, userId: number) {
+/**
+ * The trader's rules, each added as the plan adopts it: a new session's checklist lists every
+ * rule the trader has, so a rule adopted halfway through is added before its first session.
+ */
+function createRuleList({ rules }: Services, userId: number) {
   const ids = new Map<DemoRule, number>();
-  for (const rule of DEMO_RULES) {
-    const input = ruleInputSchema.parse({ description: rule.description, notes: rule.notes });
-    ids.set(rule, (await rules.createRule(userId, input)).id);
-  }
-  return ids;
+  return {
+    async adopt(adopted: DemoRule[]) {
+      for (const rule of adopted) {
+        if (ids.has(rule)) continue;
+        const input = ruleInputSchema.parse({ description: rule.description, notes: rule.notes });
+        ids.set(rule, (await rules.createRule(userId, input)).id);
+      }
+      return ids;
+    },
+  };
 }
 
 async function sessionTypeIds(database: AppDatabase) {
@@ -109,11 +118,9 @@ async function sessionTypeIds(database: AppDatabase) {
 }
 
 /** Six months of sessions, sent as the API would receive them; answers the plan it followed. */
-async function createSessions(
-  { database, sessions }: Services,
-  userId: number,
-  ruleIds: Map<DemoRule, number>,
-) {
+async function createSessions(services: Services, userId: number) {
+  const { database, sessions } = services;
+  const ruleList = createRuleList(services, userId);
   const typeIds = await sessionTypeIds(database);
   const plan = planSessions(createRandom(SEED), new Date());
   const charts = createRandom(SEED + 1);
@@ -123,6 +130,7 @@ async function createSessions(
     const screenshot = planned.hasScreenshot
       ? await renderChartPng(charts, `${planned.name} · ${planned.date}`)
       : null;
+    const ruleIds = await ruleList.adopt(planned.checklist.map((item) => item.rule));
     const input = createSessionSchema.parse({
       name: planned.name,
       date: planned.date,
@@ -137,6 +145,7 @@ async function createSessions(
     });
     await sessions.createSession(userId, input);
   }
+  await ruleList.adopt(DEMO_RULES);
   return plan;
 }
 
@@ -156,8 +165,7 @@ async function createDemoTrader(database: AppDatabase, config: Config) {
   };
   const wasAdmin = await removeDemoTrader(services);
   const account = await createAccount(services, wasAdmin);
-  const ruleIds = await createRules(services, account.id);
-  const plan = await createSessions(services, account.id, ruleIds);
+  const plan = await createSessions(services, account.id);
   return { isAdmin: account.isAdmin, plan };
 }
 

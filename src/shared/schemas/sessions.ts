@@ -106,8 +106,9 @@ const sessionFields = {
 };
 
 /**
- * `POST /api/sessions`. Each `ruleId` must be one of the trader's own rules, once; the rating
- * is computed by the server, and a `complianceRating` the client sends is ignored.
+ * `POST /api/sessions`. The checklist lists each of the trader's current rules once, unticked
+ * ones as not followed (the server checks the rules under the trader's lock); the rating is
+ * computed by the server, and a `complianceRating` the client sends is ignored.
  */
 export const createSessionSchema = z.strictObject({
   ...sessionFields,

@@ -67,21 +67,26 @@ describeEachDialect('the migration that adds the runs each month closes with', (
 
   test('a session rated 90% is in the run, one rated 89% breaks it', async () => {
     const trader = await createLoggedInUser(t.app);
-    const rules = await createRules(
-      t.app,
-      trader.cookie,
-      Array.from({ length: 10 }, (_, n) => ({ description: `Rule ${n + 1}` })),
-    );
-    // 9 of 10 followed is 90%; 8 of 9 is 89% (rounded); all followed, 100%.
-    const checklist = (count: number, broken: number) =>
-      rules.slice(0, count).map((rule, n) => ({ ruleId: rule!.id, followed: n >= broken }));
-    for (const [date, count, broken] of [
-      ['2026-05-01', 10, 1],
-      ['2026-05-02', 10, 0],
-      ['2026-06-01', 9, 1],
-      ['2026-06-02', 10, 0],
+    const addRules = (from: number, to: number) =>
+      createRules(
+        t.app,
+        trader.cookie,
+        Array.from({ length: to - from + 1 }, (_, n) => ({ description: `Rule ${from + n}` })),
+      );
+    const rules = await addRules(1, 9);
+    // Every rule so far, the first `broken` of them not followed.
+    const checklist = (broken: number) =>
+      rules.map((rule, n) => ({ ruleId: rule!.id, followed: n >= broken }));
+    // 8 of 9 followed is 89% (rounded), recorded before a tenth rule was added; then 9 of 10
+    // followed is 90%, and all followed 100%.
+    await createSession(t.app, trader.cookie, { date: '2026-06-01', rulesFollowed: checklist(1) });
+    rules.push(...(await addRules(10, 10)));
+    for (const [date, broken] of [
+      ['2026-05-01', 1],
+      ['2026-05-02', 0],
+      ['2026-06-02', 0],
     ] as const) {
-      await createSession(t.app, trader.cookie, { date, rulesFollowed: checklist(count, broken) });
+      await createSession(t.app, trader.cookie, { date, rulesFollowed: checklist(broken) });
     }
     const expected = ['2026-05: 2 of 2', '2026-06: 1 of 2'];
     expect(await closingRuns()).toEqual(expected);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Analytics, AnalyticsQueryInput } from '#shared/schemas/analytics.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
+import { ruleChangeArbitrary, ruleEditor } from '#testing/rule-histories.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
@@ -96,13 +97,17 @@ const DAYS = [
 ];
 const TODAY = '2026-03-14';
 
+/** The most rules a history reaches: eight at first, and one added before each of 12 sessions. */
+const MOST_RULES = 20;
+
 const sessionArbitrary = (ruleCount: number) =>
   fc.record({
     date: fc.constantFrom(...DAYS),
-    // Which rules the checklist holds, and whether each was followed.
-    items: fc.array(fc.record({ rule: fc.nat(ruleCount - 1), followed: fc.boolean() }), {
-      maxLength: ruleCount,
-    }),
+    // Before the session, a rule added to the list or one deleted from it: a checklist lists
+    // the rules of its day, so the sessions' checklists differ.
+    ruleChange: ruleChangeArbitrary(MOST_RULES),
+    // Whether each rule of the checklist was followed, by its place in the list.
+    followed: fc.array(fc.boolean(), { minLength: MOST_RULES, maxLength: MOST_RULES }),
     // Rename a rule after this session is saved: later sessions carry the new text.
     renameRule: fc.option(fc.nat(ruleCount - 1), { freq: 4 }),
   });
@@ -153,24 +158,18 @@ describeEachDialect('analytics figures', (dialect) => {
             cookie,
             Array.from({ length: history.ruleCount }, (_, i) => ({ description: `Rule ${i}` })),
           );
+          const editor = ruleEditor(t.app, cookie, rules);
           const sessions: Session[] = [];
           for (const [index, planned] of history.sessions.entries()) {
-            const seen = new Set<number>();
-            const rulesFollowed = planned.items
-              .filter(({ rule }) => !seen.has(rule) && seen.add(rule))
-              .map(({ rule, followed }) => ({ ruleId: rules[rule]!.id, followed }));
+            await editor.change(planned.ruleChange, index);
+            const rulesFollowed = rules.map((rule, i) => ({
+              ruleId: rule.id,
+              followed: planned.followed[i]!,
+            }));
             sessions.push(
               await createSession(t.app, cookie, { date: planned.date, rulesFollowed }),
             );
-            if (planned.renameRule !== null) {
-              const rule = rules[planned.renameRule]!;
-              await t.app.inject({
-                method: 'PUT',
-                url: `/api/rules/${rule.id}`,
-                headers: { cookie },
-                payload: { description: `Rule ${planned.renameRule} v${index}` },
-              });
-            }
+            if (planned.renameRule !== null) await editor.rename(planned.renameRule, index);
           }
           for (const change of history.changes) {
             const target = sessions[change.target % Math.max(sessions.length, 1)];

@@ -143,22 +143,28 @@ describeEachDialect('GET /api/analytics', (dialect) => {
     });
 
     test('an answer is given again while the trader’s summaries are unchanged', async () => {
-      await sessionsOn(['2026-03-10']);
-      const first = await analytics('today=2026-03-14');
+      const first = await sessionsOn(['2026-03-10']);
+      const kept = await analytics('today=2026-03-14');
       // Changed behind the server's back, without a recount: the kept answer still stands…
       await t.database.db.updateTable('rule_stats').set({ followed_count: 0 }).execute();
-      expect(await analytics('today=2026-03-14')).toEqual(first);
+      expect(await analytics('today=2026-03-14')).toEqual(kept);
       // …until a write recounts the trader's summaries: rule_stats is rebuilt whole.
-      const [rule] = await createRules(t.app, cookie, [{ description: 'C' }]);
+      const [c] = await createRules(t.app, cookie, [{ description: 'C' }]);
+      const [a, b] = first[0]!.rulesFollowed;
       await createSession(t.app, cookie, {
         date: '2026-03-11',
-        rulesFollowed: [{ ruleId: rule!.id, followed: true }],
+        rulesFollowed: [
+          { ruleId: a!.ruleId, followed: false },
+          { ruleId: b!.ruleId, followed: false },
+          { ruleId: c!.id, followed: true },
+        ],
       });
+      // By rate: C 1 of 1, A 1 of 2, B 0 of 2.
       expect(summaryOf(await analytics('today=2026-03-14'))).toEqual({
-        overall: [2, 3],
+        overall: [2, 5],
         rules: [
-          ['A', 1],
           ['C', 1],
+          ['A', 1],
           ['B', 0],
         ],
         months: [['2026-03', 2]],

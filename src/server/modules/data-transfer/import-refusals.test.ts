@@ -20,13 +20,14 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
   beforeEach(async () => {
     t = await createTestApp(dialect);
     const source = await createLoggedInUser(t.app);
+    // Recorded before the trader had rules: its checklist is empty.
+    await createSession(t.app, source.cookie, { name: 'Plain', date: '2026-03-15' });
     const [rule] = await createRules(t.app, source.cookie, [{ description: 'Follow stop loss' }]);
     await createSession(t.app, source.cookie, {
       name: 'With a picture',
       rulesFollowed: [{ ruleId: rule!.id, followed: true }],
       screenshotData: toDataUrl(await createPng()),
     });
-    await createSession(t.app, source.cookie, { name: 'Plain', date: '2026-03-15' });
     const files = unzipSync(await exportZip(t.app, source.cookie));
     document = JSON.parse(strFromU8(files['export.json']!)) as ExportFileInput;
     const path = document.sessions[0]!.screenshot!;
@@ -34,8 +35,11 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
 
     // The importing trader has data of their own, which must stay exactly as it is.
     ({ cookie } = await createLoggedInUser(t.app));
-    await createRules(t.app, cookie, [{ description: 'My own rule' }]);
-    await createSession(t.app, cookie, { screenshotData: toDataUrl(await createPng(10, 10)) });
+    const [mine] = await createRules(t.app, cookie, [{ description: 'My own rule' }]);
+    await createSession(t.app, cookie, {
+      rulesFollowed: [{ ruleId: mine!.id, followed: false }],
+      screenshotData: toDataUrl(await createPng(10, 10)),
+    });
   });
   afterEach(() => t.close());
 

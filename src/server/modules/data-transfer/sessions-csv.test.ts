@@ -31,6 +31,8 @@ describeEachDialect('GET /api/export/sessions.csv', (dialect) => {
   afterEach(() => t.close());
 
   test('one row per session, oldest first, with its rules by name', async () => {
+    // Recorded before the trader had rules.
+    await createSession(t.app, cookie, { name: 'Early', date: '2026-01-02', sessionTypeId: 1 });
     const [a, b, c] = await createRules(t.app, cookie, [
       { description: 'Follow stop loss' },
       { description: 'No revenge, ever' },
@@ -49,7 +51,6 @@ describeEachDialect('GET /api/export/sessions.csv', (dialect) => {
       resultMoney: -12.5,
       resultR: -0.5,
     });
-    await createSession(t.app, cookie, { name: 'Early', date: '2026-01-02', sessionTypeId: 1 });
     // Another trader's session never shows.
     const other = await createLoggedInUser(t.app);
     await createSession(t.app, other.cookie, { name: 'Not mine' });

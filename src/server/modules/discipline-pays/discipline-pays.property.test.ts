@@ -9,6 +9,7 @@ import type {
 } from '#shared/schemas/discipline-pays.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
+import { ruleChangeArbitrary, ruleEditor } from '#testing/rule-histories.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
@@ -158,13 +159,17 @@ const amount = fc.option(
   { freq: 3 },
 );
 
+/** The most rules a history reaches: three at first, and one added before each of 24 sessions. */
+const MOST_RULES = 27;
+
 const sessionArbitrary = (ruleCount: number) =>
   fc.record({
     date: fc.constantFrom(...DAYS),
-    flags: fc.array(fc.option(fc.boolean(), { freq: 4 }), {
-      minLength: ruleCount,
-      maxLength: ruleCount,
-    }),
+    // Before the session, a rule added to the list or one deleted from it: a checklist lists
+    // the rules of its day, so the sessions' checklists differ.
+    ruleChange: ruleChangeArbitrary(MOST_RULES),
+    // Whether each rule of the checklist was followed, by its place in the list.
+    flags: fc.array(fc.boolean(), { minLength: MOST_RULES, maxLength: MOST_RULES }),
     resultR: amount,
     resultMoney: amount,
     renameRule: fc.option(fc.nat(ruleCount - 1), { freq: 6 }),
@@ -213,11 +218,14 @@ describeEachDialect('discipline pays figures', (dialect) => {
             cookie,
             Array.from({ length: history.ruleCount }, (_, i) => ({ description: `Rule ${i}` })),
           );
+          const editor = ruleEditor(t.app, cookie, rules);
           const sessions: Session[] = [];
           for (const [index, planned] of history.sessions.entries()) {
-            const rulesFollowed = planned.flags.flatMap((followed, i) =>
-              followed === null ? [] : [{ ruleId: rules[i]!.id, followed }],
-            );
+            await editor.change(planned.ruleChange, index);
+            const rulesFollowed = rules.map((rule, i) => ({
+              ruleId: rule.id,
+              followed: planned.flags[i]!,
+            }));
             sessions.push(
               await createSession(t.app, cookie, {
                 date: planned.date,
@@ -226,14 +234,7 @@ describeEachDialect('discipline pays figures', (dialect) => {
                 resultMoney: planned.resultMoney,
               }),
             );
-            if (planned.renameRule !== null) {
-              await t.app.inject({
-                method: 'PUT',
-                url: `/api/rules/${rules[planned.renameRule]!.id}`,
-                headers: { cookie },
-                payload: { description: `Rule ${planned.renameRule} v${index}` },
-              });
-            }
+            if (planned.renameRule !== null) await editor.rename(planned.renameRule, index);
           }
           for (const change of history.changes) {
             const target = sessions[change.target % Math.max(sessions.length, 1)];

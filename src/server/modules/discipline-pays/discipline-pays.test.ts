@@ -54,11 +54,11 @@ describeEachDialect('GET /api/analytics/discipline-pays', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<DisciplinePays>();
   };
-  /** `count` sessions with the first rule followed or not (100% or 0%), and these results. */
+  /** `count` sessions with every rule followed or every rule broken (100% or 0%), and these results. */
   const record = async (count: number, overrides: Partial<CreateSessionInput>, followed = true) => {
     for (let i = 0; i < count; i += 1) {
       await createSession(t.app, cookie, {
-        rulesFollowed: [{ ruleId: rules[0]!.id, followed }],
+        rulesFollowed: rules.map((rule) => ({ ruleId: rule.id, followed })),
         ...overrides,
       });
     }
@@ -167,15 +167,32 @@ describeEachDialect('GET /api/analytics/discipline-pays', (dialect) => {
   });
 
   test('rules rank by R, then by money, then those with too little data', async () => {
-    const [a, b, c, d] = await createRules(t.app, cookie, [
+    // This test's own four rules only.
+    for (const rule of rules) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/rules/${rule.id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const [a, b, d] = await createRules(t.app, cookie, [
       { description: 'A' },
       { description: 'B' },
-      { description: 'C' },
       { description: 'D' },
     ]);
     const items = (flags: [Rule, boolean][]) =>
       flags.map(([rule, followed]) => ({ ruleId: rule.id, followed }));
-    const groups: [CreateSessionInput['rulesFollowed'], Partial<CreateSessionInput>][] = [
+    /** Five sessions of each checklist, with its results. */
+    const recordFives = async (
+      groups: [CreateSessionInput['rulesFollowed'], Partial<CreateSessionInput>][],
+    ) => {
+      for (const [rulesFollowed, results] of groups) {
+        for (let i = 0; i < 5; i += 1)
+          await createSession(t.app, cookie, { rulesFollowed, ...results });
+      }
+    };
+    await recordFives([
       [
         items([
           [a!, true],
@@ -188,6 +205,7 @@ describeEachDialect('GET /api/analytics/discipline-pays', (dialect) => {
         items([
           [a!, false],
           [b!, true],
+          [d!, true],
         ]),
         { resultR: -2, resultMoney: -100 },
       ],
@@ -195,16 +213,33 @@ describeEachDialect('GET /api/analytics/discipline-pays', (dialect) => {
         items([
           [a!, true],
           [b!, false],
+          [d!, true],
         ]),
         { resultR: 1 },
       ],
-      [items([[c!, true]]), { resultMoney: 50 }],
-      [items([[c!, false]]), { resultMoney: -50 }],
-    ];
-    for (const [rulesFollowed, results] of groups) {
-      for (let i = 0; i < 5; i += 1)
-        await createSession(t.app, cookie, { rulesFollowed, ...results });
-    }
+    ]);
+    // C, added since, is only in sessions with money results.
+    const [c] = await createRules(t.app, cookie, [{ description: 'C' }]);
+    await recordFives([
+      [
+        items([
+          [a!, true],
+          [b!, true],
+          [d!, true],
+          [c!, true],
+        ]),
+        { resultMoney: 50 },
+      ],
+      [
+        items([
+          [a!, true],
+          [b!, true],
+          [d!, true],
+          [c!, false],
+        ]),
+        { resultMoney: -50 },
+      ],
+    ]);
     const ranking = (answer: DisciplinePays) =>
       answer.rules.map((rule) => [
         rule.description,

@@ -112,25 +112,29 @@ const DAYS = [
   '2026-03-15',
 ];
 
-const historyArbitrary = fc.integer({ min: 1, max: 5 }).chain((ruleCount) =>
+/** The most rules a history reaches: five at first, and one added before each of 14 sessions. */
+const MOST_RULES = 19;
+
+const historyArbitrary = fc.integer({ min: 0, max: 5 }).chain((ruleCount) =>
   fc.record({
     ruleCount: fc.constant(ruleCount),
     sessions: fc.array(
       fc.record({
         date: fc.constantFrom(...DAYS),
-        // Mostly followed, so that runs of 100% and ≥ 90% occur.
-        items: fc.array(
-          fc.record({
-            rule: fc.nat(ruleCount - 1),
-            followed: fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
-          }),
-          { maxLength: ruleCount },
+        // A rule added before the session: a checklist lists the rules of its day, so a rule
+        // added later is in fewer sessions.
+        addsRule: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+        // Whether each rule of the checklist was followed, by its place in the list; mostly
+        // followed, so that runs of 100% and ≥ 90% occur.
+        followed: fc.array(
+          fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
+          { minLength: MOST_RULES, maxLength: MOST_RULES },
         ),
       }),
       { maxLength: 14 },
     ),
-    /** Rules deleted after the sessions are saved. */
-    deleted: fc.array(fc.nat(ruleCount - 1), { maxLength: 2 }),
+    /** Rules deleted after the sessions are saved, by their place in the list. */
+    deleted: fc.array(fc.nat(MOST_RULES - 1), { maxLength: 2 }),
     /** The other trader's sessions, on the same days. */
     others: fc.array(fc.constantFrom(...DAYS), { maxLength: 3 }),
     today: fc.constantFrom(...DAYS),
@@ -167,11 +171,15 @@ describeEachDialect('discipline figures', (dialect) => {
       Array.from({ length: history.ruleCount }, (_, i) => ({ description: `Rule ${i}` })),
     );
     const sessions: Session[] = [];
-    for (const planned of history.sessions) {
-      const seen = new Set<number>();
-      const rulesFollowed = planned.items
-        .filter(({ rule }) => !seen.has(rule) && seen.add(rule))
-        .map(({ rule, followed }) => ({ ruleId: rules[rule]!.id, followed }));
+    for (const [index, planned] of history.sessions.entries()) {
+      if (planned.addsRule) {
+        const description = `Rule added before session ${index}`;
+        rules.push(...(await createRules(t.app, trader.cookie, [{ description }])));
+      }
+      const rulesFollowed = rules.map((rule, i) => ({
+        ruleId: rule.id,
+        followed: planned.followed[i]!,
+      }));
       sessions.push(
         await createSession(t.app, trader.cookie, { date: planned.date, rulesFollowed }),
       );
@@ -191,9 +199,16 @@ describeEachDialect('discipline figures', (dialect) => {
             rulesFollowed: [{ ruleId: theirs!.id, followed: false }],
           });
         }
-        const deleted = new Set(history.deleted.map((index) => rules[index]!.id));
+        const deleted = new Set(
+          rules.length === 0 ? [] : history.deleted.map((at) => rules[at % rules.length]!.id),
+        );
         for (const id of deleted) {
-          await t.app.inject({ method: 'DELETE', url: `/api/rules/${id}`, headers: { cookie } });
+          const response = await t.app.inject({
+            method: 'DELETE',
+            url: `/api/rules/${id}`,
+            headers: { cookie },
+          });
+          expect(response.statusCode, response.body).toBe(200);
         }
         rules = rules.filter((rule) => !deleted.has(rule.id));
 

@@ -110,9 +110,10 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('a session without checklist items is rated 0 and breaks the runs', async () => {
+    // Recorded before the trader had rules.
+    await session('2026-03-02', []);
     const rules = await tenRules();
     await rated(rules, '2026-03-01', 100);
-    await session('2026-03-02', []);
     expect(await streaks()).toMatchObject({
       perfect: { current: 0, longest: 1 },
       excellent: { current: 0, longest: 1 },
@@ -123,31 +124,32 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('a rule’s run skips the sessions without it, in the trader’s rule order', async () => {
-    const [a, b, c, d, e] = await createRules(t.app, cookie, [
+    // A checklist lists the rules of its day: C, added after the session of 03-01 was
+    // recorded, is only in the two recorded after it, dated before it.
+    const [a, b, d] = await createRules(t.app, cookie, [
       { description: 'A' },
       { description: 'B' },
-      { description: 'C' },
       { description: 'D' },
-      { description: 'E' },
-    ]);
-    await session('2026-01-31', [
-      [a!, true],
-      [b!, false],
-      [c!, true],
-      [d!, false],
-    ]);
-    await session('2026-02-01', [
-      [a!, true],
-      [b!, true],
-    ]);
-    await session('2026-02-10', [
-      [a!, false],
-      [c!, true],
     ]);
     await session('2026-03-01', [
       [a!, true],
       [b!, true],
+      [d!, false],
     ]);
+    const [c] = await createRules(t.app, cookie, [{ description: 'C' }]);
+    await session('2026-01-31', [
+      [a!, true],
+      [b!, false],
+      [d!, false],
+      [c!, true],
+    ]);
+    await session('2026-02-10', [
+      [a!, false],
+      [b!, true],
+      [d!, true],
+      [c!, true],
+    ]);
+    const [e] = await createRules(t.app, cookie, [{ description: 'E' }]);
     // A deleted rule keeps its history but has no run; a renamed one shows its new text.
     await t.app.inject({ method: 'DELETE', url: `/api/rules/${d!.id}`, headers: { cookie } });
     await t.app.inject({
@@ -171,7 +173,12 @@ describeEachDialect('GET /api/discipline', (dialect) => {
       { ruleId: a!.id, description: 'A, renamed', current: 1 },
     ]);
     // Broken in the latest session that held it: 0.
-    await session('2026-03-02', [[b!, false]]);
+    await session('2026-03-02', [
+      [a!, true],
+      [b!, false],
+      [c!, true],
+      [e!, true],
+    ]);
     expect((await streaks()).rules.find((rule) => rule.ruleId === b!.id)?.current).toBe(0);
   });
 
@@ -220,24 +227,26 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('a rule broken months ago runs over the rest of that month and every later month, as its sessions move', async () => {
-    const [rule, other] = await createRules(t.app, cookie, [
-      { description: 'Kept for months' },
-      { description: 'Other' },
-    ]);
-    await session('2025-08-01', [[rule!, true]]);
-    const firstBreak = await session('2025-10-02', [[rule!, false]]);
-    const lastBreak = await session('2025-11-20', [[rule!, false]]);
-    // After the break on its own day (by id), later in its month, then across a year's end,
-    // past months without the rule, and a month whose sessions only hold another rule.
-    await session('2025-11-20', [[rule!, true]]);
-    await session('2025-11-30', [[rule!, true]]);
-    await session('2025-12-31', [[rule!, true]]);
+    // A month whose only session was recorded before the rule was added: it holds another.
+    const [other] = await createRules(t.app, cookie, [{ description: 'Other' }]);
     await session('2026-01-15', [[other!, false]]);
-    await session('2026-03-01', [
-      [rule!, true],
-      [other!, true],
-    ]);
-    const run = async () => (await streaks()).rules[0]!.current;
+    const [rule] = await createRules(t.app, cookie, [{ description: 'Kept for months' }]);
+    const held = (date: string, followed: boolean) =>
+      session(date, [
+        [other!, true],
+        [rule!, followed],
+      ]);
+    await held('2025-08-01', true);
+    const firstBreak = await held('2025-10-02', false);
+    const lastBreak = await held('2025-11-20', false);
+    // After the break on its own day (by id), later in its month, then across a year's end,
+    // past months without the rule, and a month whose session does not hold it.
+    await held('2025-11-20', true);
+    await held('2025-11-30', true);
+    await held('2025-12-31', true);
+    await held('2026-03-01', true);
+    const run = async () =>
+      (await streaks()).rules.find((item) => item.ruleId === rule!.id)!.current;
     expect(await run()).toBe(4);
 
     /** Moves the latest break to `date`, keeping it broken. */
@@ -246,7 +255,13 @@ describeEachDialect('GET /api/discipline', (dialect) => {
         method: 'PUT',
         url: `/api/sessions/${lastBreak.id}`,
         headers: { cookie },
-        payload: buildSession({ date, rulesFollowed: [{ ruleId: rule!.id, followed: false }] }),
+        payload: buildSession({
+          date,
+          rulesFollowed: [
+            { ruleId: other!.id, followed: true },
+            { ruleId: rule!.id, followed: false },
+          ],
+        }),
       });
       expect(response.statusCode, response.body).toBe(200);
     };
@@ -269,12 +284,14 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('the weakest rule: day 30 counts, day 31 does not', async () => {
-    const [a, b] = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'B' }]);
+    // Recorded before B was added.
+    const [a] = await createRules(t.app, cookie, [{ description: 'A' }]);
+    await session('2026-02-27', [[a!, false]]);
+    const [b] = await createRules(t.app, cookie, [{ description: 'B' }]);
     await session('2026-02-28', [
       [a!, false],
       [b!, true],
     ]);
-    await session('2026-02-27', [[a!, false]]);
     await session('2026-03-29', [
       [a!, true],
       [b!, false],
@@ -308,11 +325,10 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('weakest-rule ties: the lower follow rate, then the rule order', async () => {
-    const [a, b, c] = await createRules(t.app, cookie, [
-      { description: 'A' },
-      { description: 'B' },
-      { description: 'C' },
-    ]);
+    // Recorded before A and C were added: the trader's order is B, A, C.
+    const [b] = await createRules(t.app, cookie, [{ description: 'B' }]);
+    await session('2026-03-12', [[b!, true]]);
+    const [a, c] = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'C' }]);
     await session('2026-03-10', [
       [a!, false],
       [b!, false],
@@ -323,7 +339,6 @@ describeEachDialect('GET /api/discipline', (dialect) => {
       [b!, true],
       [c!, true],
     ]);
-    await session('2026-03-12', [[b!, true]]);
     // All broken once; B followed twice (67%), A and C once (50%): A first by rule order.
     expect(await weakest('2026-03-14')).toMatchObject({ ruleId: a!.id, complianceRate: 50 });
     await t.app.inject({
@@ -335,6 +350,7 @@ describeEachDialect('GET /api/discipline', (dialect) => {
     expect(await weakest('2026-03-14')).toMatchObject({ ruleId: c!.id });
     // A second break outranks any follow rate.
     await session('2026-03-13', [
+      [a!, true],
       [b!, false],
       [c!, true],
     ]);
@@ -358,7 +374,17 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('the calendar: one entry per day with sessions, both ends included', async () => {
-    const rules = await tenRules();
+    // Recorded before the other nine rules were added: 1 of 1 followed.
+    const [first] = await createRules(t.app, cookie, [{ description: 'Rule 1' }]);
+    await session('2026-03-01', [[first!, true]]);
+    const rules = [
+      first!,
+      ...(await createRules(
+        t.app,
+        cookie,
+        Array.from({ length: 9 }, (_, i) => ({ description: `Rule ${i + 2}` })),
+      )),
+    ];
     await rated(rules, '2025-12-31', 100);
     await rated(rules, '2026-01-01', 100);
     await rated(rules, '2026-01-01', 50); // 15 of 20 items: 75%, amber
@@ -368,9 +394,8 @@ describeEachDialect('GET /api/discipline', (dialect) => {
       { date: '2026-01-01', sessionCount: 2, complianceRating: 75, band: 'amber' },
       { date: '2026-01-31', sessionCount: 1, complianceRating: 70, band: 'red' },
     ]);
-    expect(await calendar('2025-12-31', '2026-12-30')).toHaveLength(4);
+    expect(await calendar('2025-12-31', '2026-12-30')).toHaveLength(5);
     // The day's figure is of items, not the mean of ratings: 1 of 1 and 5 of 10 is 55%.
-    await session('2026-03-01', [[rules[0]!, true]]);
     await rated(rules, '2026-03-01', 50);
     expect(await calendar('2026-03-01', '2026-03-01')).toEqual([
       { date: '2026-03-01', sessionCount: 2, complianceRating: 55, band: 'red' },

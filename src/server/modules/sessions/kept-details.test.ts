@@ -45,7 +45,10 @@ describeEachDialect('details of sessions kept between requests', (dialect) => {
     // Still the kept details: the keeping is real…
     expect((await details(session.id)).name).toBe('First');
     // …until the trader writes a session, any session.
-    await createSession(t.app, cookie, { name: 'Another' });
+    await createSession(t.app, cookie, {
+      name: 'Another',
+      rulesFollowed: [{ ruleId: rule!.id, followed: false }],
+    });
     expect((await details(session.id)).name).toBe('Renamed');
 
     await send(

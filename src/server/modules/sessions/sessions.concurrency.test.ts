@@ -5,7 +5,15 @@ import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
 import { buildSession, createSession } from '#testing/sessions.ts';
-import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { untilALockIsAwaited } from '#testing/lock-waits.ts';
+import {
+  createTestApp,
+  describeEachDialect,
+  describePostgres,
+  type TestApp,
+} from '#testing/test-app.ts';
+import { withTraderLock } from '../../db/trader-lock.ts';
+import { createRulesRepository } from '../rules/rules.repository.ts';
 
 /**
  * Requests of one trader arriving together. PostgreSQL runs them on several connections at
@@ -88,12 +96,14 @@ describeEachDialect('sessions under concurrent requests', (dialect) => {
       cookie,
       Array.from({ length: 25 }, (_, i) => ({ description: `Rule ${i}` })),
     );
+    // Each session lists every rule, as the dialog read them before the deletions began.
+    const checklist = rules.map((rule) => ({ ruleId: rule.id, followed: true }));
     const requests = rules.flatMap((rule) => [
       t.app.inject({
         method: 'POST',
         url: '/api/sessions',
         headers: { cookie },
-        payload: buildSession({ rulesFollowed: [{ ruleId: rule.id, followed: true }] }),
+        payload: buildSession({ rulesFollowed: checklist }),
       }),
       t.app.inject({ method: 'DELETE', url: `/api/rules/${rule.id}`, headers: { cookie } }),
     ]);
@@ -101,16 +111,64 @@ describeEachDialect('sessions under concurrent requests', (dialect) => {
     const creates = responses.filter((_, i) => i % 2 === 0).map((r) => r.statusCode);
     expect(creates.filter((status) => status !== 201 && status !== 400)).toEqual([]);
     expect(responses.filter((_, i) => i % 2 === 1).every((r) => r.statusCode === 200)).toBe(true);
-    // Every stored checklist item kept the description its rule had.
+    // A stored session lists every rule, each with the description it had.
     const items = await t.database.db
       .selectFrom('session_rule_results')
       .select(['rule_id', 'rule_description'])
       .execute();
-    expect(items).toHaveLength(creates.filter((status) => status === 201).length);
+    expect(items).toHaveLength(rules.length * creates.filter((status) => status === 201).length);
     for (const item of items) {
       expect(item.rule_description).toBe(
         rules.find((rule) => rule.id === item.rule_id)?.description,
       );
     }
+  });
+});
+
+/**
+ * The moment a race leaves to chance, held still: a rule added on another device commits while
+ * a session listing the rules as they were is being recorded.
+ */
+describePostgres('a session recorded while a rule is being added', () => {
+  let t: TestApp;
+  let trader: Awaited<ReturnType<typeof createLoggedInUser>>;
+  beforeEach(async () => {
+    t = await createTestApp('postgres');
+    trader = await createLoggedInUser(t.app);
+  });
+  afterEach(() => t.close());
+
+  test('waits for the rule and is refused: it would have been rated without it', async () => {
+    const [kept] = await createRules(t.app, trader.cookie, [{ description: 'Kept' }]);
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let added = () => {};
+    const isAdded = new Promise<void>((resolve) => (added = resolve));
+    const addition = withTraderLock(t.database, trader.user.id, async (tx) => {
+      await createRulesRepository(tx).createRule(trader.user.id, {
+        description: 'Added elsewhere',
+        notes: undefined,
+      });
+      added();
+      await committed;
+    });
+    await isAdded;
+
+    let isAnswered = false;
+    const recording = t.app
+      .inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { cookie: trader.cookie },
+        payload: buildSession({ rulesFollowed: [{ ruleId: kept!.id, followed: true }] }),
+      })
+      .finally(() => (isAnswered = true));
+    await untilALockIsAwaited(t.database, () => isAnswered);
+    commit();
+    await addition;
+    const response = await recording;
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toBe('The checklist must list each of your trading rules');
+    expect(await t.database.db.selectFrom('trading_sessions').select('id').execute()).toEqual([]);
   });
 });

@@ -22,6 +22,14 @@ export const unknownRule = createErrorFactory({
   issues: [{ path: 'rulesFollowed', message: UNKNOWN_RULE }],
 });
 
+const CHECKLIST_INCOMPLETE = 'The checklist must list each of your trading rules';
+export const checklistIncomplete = createErrorFactory({
+  code: 'sessions.checklist_incomplete',
+  statusCode: 400,
+  message: CHECKLIST_INCOMPLETE,
+  issues: [{ path: 'rulesFollowed', message: CHECKLIST_INCOMPLETE }],
+});
+
 const CHECKLIST_MISMATCH = "rulesFollowed must list each of the session's rules exactly once";
 export const checklistMismatch = createErrorFactory({
   code: 'sessions.checklist_mismatch',

@@ -237,14 +237,12 @@ export function createSessionsRepository({ db }: AppDatabase) {
         .execute();
     },
 
-    /** The trader's rules among `ids`, with their descriptions now: a new checklist's snapshots. */
-    async findRules(userId: number, ids: number[]) {
-      if (ids.length === 0) return new Map<number, string>();
+    /** Every rule of the trader, with its description now: a new checklist and its snapshots. */
+    async listRuleDescriptions(userId: number) {
       const rows = await db
         .selectFrom('trading_rules')
         .select(['id', 'description'])
         .where('user_id', '=', userId)
-        .where('id', 'in', ids)
         .execute();
       return new Map(rows.map((row) => [row.id, row.description]));
     },

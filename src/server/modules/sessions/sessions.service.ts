@@ -18,6 +18,7 @@ import { createKeptScreenshots } from './kept-screenshots.ts';
 import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
 import { createSessionTypesRepository } from './session-types.repository.ts';
 import {
+  checklistIncomplete,
   checklistMismatch,
   screenshotNotFound,
   sessionNotFound,
@@ -151,15 +152,15 @@ export function createSessionsService({
       await assertTypeExists(input.sessionTypeId);
       return withNewScreenshot(images, input.screenshotData, (ref) =>
         locked(userId, async (tx) => {
-          const descriptions = await tx.findRules(
-            userId,
-            input.rulesFollowed.map((item) => item.ruleId),
-          );
+          // A new checklist lists every current rule once (the schema refuses a repeat): a rule
+          // left out would not count as broken, and would raise the rating.
+          const descriptions = await tx.listRuleDescriptions(userId);
           const checklist: ChecklistItem[] = input.rulesFollowed.map((item) => {
             const description = descriptions.get(item.ruleId);
             if (description === undefined) throw unknownRule();
             return { ...item, description };
           });
+          if (checklist.length !== descriptions.size) throw checklistIncomplete();
           const id = await tx.insertSession(userId, toRowData(input, checklist), ref, checklist);
           return { result: await readSession(tx, userId, id), days: [input.date] };
         }),

@@ -22,12 +22,13 @@ describeEachDialect('trading sessions', (dialect) => {
     t.app.inject({ method: 'PUT', url: `/api/sessions/${id}`, headers: { cookie: as }, payload });
   const countSessions = async () =>
     (await t.database.db.selectFrom('trading_sessions').select('id').execute()).length;
-  const threeRules = () =>
-    createRules(t.app, cookie, [
-      { description: 'Follow stop loss' },
-      { description: 'No revenge trades' },
-      { description: 'Max three trades' },
-    ]);
+  const RULES = ['Follow stop loss', 'No revenge trades', 'Max three trades'];
+  const threeRules = (count = 3) =>
+    createRules(
+      t.app,
+      cookie,
+      RULES.slice(0, count).map((description) => ({ description })),
+    );
 
   describe('recording', () => {
     test('the server computes the rating from the checklist, whatever the client sends', async () => {
@@ -129,8 +130,35 @@ describeEachDialect('trading sessions', (dialect) => {
       expect(await countSessions()).toBe(0);
     });
 
+    test('a checklist must list every current rule: one left out answers 400, nothing stored', async () => {
+      const [a, b, c] = await threeRules();
+      const all = [
+        { ruleId: a!.id, followed: true },
+        { ruleId: b!.id, followed: false },
+        { ruleId: c!.id, followed: true },
+      ];
+      for (const rulesFollowed of [[], all.slice(0, 2), all.slice(1)]) {
+        const response = await post(buildSession({ rulesFollowed }));
+        expect(response.statusCode, JSON.stringify(rulesFollowed)).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'The checklist must list each of your trading rules',
+          issues: [
+            {
+              path: 'rulesFollowed',
+              message: 'The checklist must list each of your trading rules',
+            },
+          ],
+        });
+      }
+      expect(await countSessions()).toBe(0);
+      // In any order: the session keeps the order it was sent in.
+      const session = await createSession(t.app, cookie, { rulesFollowed: all.toReversed() });
+      expect(session).toMatchObject({ followedCount: 2, totalCount: 3, complianceRating: 67 });
+      expect(session.rulesFollowed.map((item) => item.description)).toEqual(RULES.toReversed());
+    });
+
     test('a rule edited or deleted afterwards leaves the session as it was saved', async () => {
-      const [a, b] = await threeRules();
+      const [a, b] = await threeRules(2);
       const session = await createSession(t.app, cookie, {
         rulesFollowed: [
           { ruleId: a!.id, followed: true },
@@ -256,13 +284,15 @@ describeEachDialect('trading sessions', (dialect) => {
     });
 
     test("the checklist must name exactly the session's own items", async () => {
-      const [a, b, c] = await threeRules();
+      const [a, b] = await threeRules(2);
       const session = await createSession(t.app, cookie, {
         rulesFollowed: [
           { ruleId: a!.id, followed: true },
           { ruleId: b!.id, followed: false },
         ],
       });
+      // A rule added since is not one of the session's.
+      const [c] = await createRules(t.app, cookie, [{ description: 'Added since' }]);
       for (const rulesFollowed of [
         [{ ruleId: a!.id, followed: true }],
         [
