@@ -15,7 +15,7 @@ import {
  * other journey's dates, so the jobs run for it write notices for these traders only.
  */
 const WEEK = { wednesday: '2001-01-03', friday: '2001-01-05' };
-const MONDAY_MORNING = '2001-01-08T09:00:00Z';
+const MONDAY_AFTERNOON = '2001-01-08T13:00:00Z';
 
 /** The notice jobs, once, on the e2e server's database, with the clock at `now`. */
 async function runNoticeJobs(now: string) {
@@ -68,7 +68,7 @@ async function seedWeek(page: Page) {
     date: WEEK.friday,
     rulesFollowed: await checklist(page, 0),
   });
-  await runNoticeJobs(MONDAY_MORNING);
+  await runNoticeJobs(MONDAY_AFTERNOON);
   await reloadWithNotices(page);
   return { best, worst };
 }
@@ -108,7 +108,7 @@ test('the weekly report appears on the dashboard, links its sessions and goes on
   await expect(page.getByText('Wednesday breakout')).toBeVisible();
 
   // Running the jobs again (a restart) writes nothing new.
-  await runNoticeJobs(MONDAY_MORNING);
+  await runNoticeJobs(MONDAY_AFTERNOON);
   await page.goto('/');
   await expect(card).toBeVisible();
   await expect(page.getByRole('region', { name: 'Weekly Discipline Report' })).toHaveCount(1);

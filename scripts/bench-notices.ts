@@ -33,11 +33,11 @@ const adminDatabaseUrl = process.env.DATABASE_URL || undefined;
 
 const cleanups: (() => unknown)[] = [];
 
-/** 09:00 UTC on the first Monday after today: the week just ended holds the latest sessions. */
-function nextMondayMorning(): Date {
+/** 13:00 UTC on the first Monday after today: the week just ended holds the latest sessions. */
+function nextMondayAfternoon(): Date {
   const today = new Date().toISOString().slice(0, 10);
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
-  return new Date(`${addDays(today, (8 - weekday) % 7 || 7)}T09:00:00Z`);
+  return new Date(`${addDays(today, (8 - weekday) % 7 || 7)}T13:00:00Z`);
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
@@ -55,7 +55,7 @@ async function main() {
       `(${seeded.value.crowdSessions + seeded.value.benchTraderSessions} sessions)`,
   );
 
-  const now = nextMondayMorning();
+  const now = nextMondayAfternoon();
   const databases = Array.from({ length: INSTANCES }, () => createDatabase(options));
   cleanups.push(() =>
     Promise.all(

@@ -11,7 +11,7 @@ import { createNoticeRunner } from '#server/modules/notices/notice-scheduler.ts'
 const now = new Date(process.argv[2] ?? '');
 if (Number.isNaN(now.getTime())) {
   console.error(
-    'usage: tsx scripts/e2e-notice-jobs.ts <ISO instant, such as 2001-01-08T09:00:00Z>',
+    'usage: tsx scripts/e2e-notice-jobs.ts <ISO instant, such as 2001-01-08T13:00:00Z>',
   );
   process.exit(2);
 }

@@ -32,7 +32,7 @@ async function giveEverything(t: TestApp, account: Account): Promise<string[]> {
   }
   // A weekly report: written for every trader with sessions, once per week (theirs included).
   await createNoticeJobs({ database: t.database, isMailConfigured: false }).writeWeeklyReports(
-    new Date('2026-03-02T09:00:00Z'),
+    new Date('2026-03-02T13:00:00Z'),
   );
   const profile = await t.app.inject({
     method: 'PUT',

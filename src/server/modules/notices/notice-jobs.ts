@@ -93,7 +93,7 @@ export function createNoticeJobs({
 
   return {
     /**
-     * From Monday 00:00 UTC on, the report of the ISO week just ended for every trader who had
+     * From Monday 12:00 UTC on, the report of the ISO week just ended for every trader who had
      * a session by its Sunday and has no report of it yet. The in-app report is always written;
      * the mail follows the trader's 'Weekly Reports' switch. Traders are taken a page at a
      * time, each page's reports computed in a few statements and written in one. Returns how

@@ -12,7 +12,7 @@ describe('the notice scheduler', () => {
     const trader = await createLoggedInUser(t.app);
     await createSession(t.app, trader.cookie, { date: '2026-11-18' });
     await createSession(t.app, trader.cookie, { date: '2026-11-25' });
-    clock = new Date('2026-11-23T09:00:00Z');
+    clock = new Date('2026-11-23T13:00:00Z');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   });
   afterEach(async () => {
@@ -40,12 +40,12 @@ describe('the notice scheduler', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await vi.waitFor(async () => expect(await periods()).toEqual(['2026-W47']));
 
-    clock = new Date('2026-11-30T09:00:00Z');
+    clock = new Date('2026-11-30T13:00:00Z');
     await vi.advanceTimersByTimeAsync(60_000);
     await vi.waitFor(async () => expect(await periods()).toEqual(['2026-W47', '2026-W48']));
 
     await scheduler.stop();
-    clock = new Date('2026-12-07T09:00:00Z');
+    clock = new Date('2026-12-07T13:00:00Z');
     await vi.advanceTimersByTimeAsync(600_000);
     expect(await periods()).toEqual(['2026-W47', '2026-W48']);
   });

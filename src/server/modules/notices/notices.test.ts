@@ -6,7 +6,7 @@ import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import { createNoticeJobs } from './notice-jobs.ts';
 
-const MONDAY = new Date('2026-11-23T09:00:00Z');
+const MONDAY = new Date('2026-11-23T13:00:00Z');
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 
 describeEachDialect('GET /api/notices and POST /api/notices/{id}/read', (dialect) => {
@@ -109,7 +109,7 @@ describeEachDialect('GET /api/notices and POST /api/notices/{id}/read', (dialect
     await createSession(t.app, trader.cookie, { date: '2026-01-01' });
     const jobs = createNoticeJobs({ database: t.database, isMailConfigured: false });
     for (let week = 0; week < 12; week += 1) {
-      await jobs.writeWeeklyReports(new Date(Date.UTC(2026, 1, 2 + 7 * week, 9)));
+      await jobs.writeWeeklyReports(new Date(Date.UTC(2026, 1, 2 + 7 * week, 13)));
     }
     const body = (await list(trader.cookie)).json<NoticesResponse>();
     expect(body.unreadCount).toBe(12);

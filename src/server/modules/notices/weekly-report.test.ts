@@ -24,8 +24,9 @@ type Shared = Awaited<ReturnType<typeof createSharedDatabase>>;
 const CLOCK = {
   saturday: new Date('2026-11-21T12:00:00Z'),
   sundayLate: new Date('2026-11-22T23:59:59.999Z'),
-  mondayMidnight: new Date('2026-11-23T00:00:00Z'),
-  mondayMorning: new Date('2026-11-23T09:00:00Z'),
+  mondayBeforeNoon: new Date('2026-11-23T11:59:59.999Z'),
+  mondayNoon: new Date('2026-11-23T12:00:00Z'),
+  mondayAfternoon: new Date('2026-11-23T13:00:00Z'),
   tuesday: new Date('2026-11-24T10:00:00Z'),
 };
 
@@ -132,19 +133,21 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
   test('a clock moving through a week: one report per trader, one mail per opted-in trader, none twice after a restart', async () => {
     const { alice, bob, best, worst, aliceRules } = await seedTraders(app);
 
-    // The first instance runs until Monday morning, then "restarts": a new connection and runner.
+    // The first instance runs until Monday afternoon, then "restarts": a new connection and
+    // runner. Until Monday noon (UTC) it is still Sunday somewhere: no report yet.
     const first = createNoticeRunner({ database: shared.connect(), config: mailConfig() });
     await first.runOnce(CLOCK.saturday);
     await first.runOnce(CLOCK.sundayLate);
+    await first.runOnce(CLOCK.mondayBeforeNoon);
     expect(await noticeRows(shared.connect())).toEqual([]);
     expect(smtp.messages).toEqual([]);
 
-    await first.runOnce(CLOCK.mondayMidnight);
-    await first.runOnce(CLOCK.mondayMorning);
+    await first.runOnce(CLOCK.mondayNoon);
+    await first.runOnce(CLOCK.mondayAfternoon);
     first.close();
 
     const second = createNoticeRunner({ database: shared.connect(), config: mailConfig() });
-    await second.runOnce(CLOCK.mondayMorning);
+    await second.runOnce(CLOCK.mondayAfternoon);
     await second.runOnce(CLOCK.tuesday);
     second.close();
 
@@ -209,7 +212,7 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
       database: shared.connect(),
       config: { appName: 'Rulekeeper', mail: null },
     });
-    await runner.runOnce(CLOCK.mondayMorning);
+    await runner.runOnce(CLOCK.mondayAfternoon);
     await runner.runOnce(CLOCK.tuesday);
     const rows = await noticeRows(shared.connect());
     expect(rows.map((row) => row.mail_status)).toEqual(['none', 'none']);
@@ -221,11 +224,11 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
     const database = shared.connect();
     // Written 'pending' while the switch was on; the trader turns it off before the sender runs.
     await createNoticeJobs({ database, isMailConfigured: true }).writeWeeklyReports(
-      CLOCK.mondayMorning,
+      CLOCK.mondayAfternoon,
     );
     await setWeeklyReports(app, alice.cookie, false);
     const sender = createNoticeRunner({ database, config: mailConfig() });
-    await sender.runOnce(CLOCK.mondayMorning);
+    await sender.runOnce(CLOCK.mondayAfternoon);
     sender.close();
     const rows = await noticeRows(database);
     expect(rows.find((row) => row.user_id === alice.user.id)?.mail_status).toBe('none');
@@ -239,17 +242,17 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
     smtp = await startTestSmtpServer({ refuse: [alice.email] });
     const database = shared.connect();
     await createNoticeJobs({ database, isMailConfigured: true }).writeWeeklyReports(
-      CLOCK.mondayMorning,
+      CLOCK.mondayAfternoon,
     );
     // Bob's mail was claimed by an instance that then crashed: it stays 'sending'.
     await database.db
       .updateTable('notices')
-      .set({ mail_status: 'sending', mail_claimed_at: CLOCK.mondayMorning.toISOString() })
+      .set({ mail_status: 'sending', mail_claimed_at: CLOCK.mondayAfternoon.toISOString() })
       .where('user_id', '=', bob.user.id)
       .execute();
 
     const runner = createNoticeRunner({ database, config: mailConfig() });
-    await runner.runOnce(CLOCK.mondayMorning);
+    await runner.runOnce(CLOCK.mondayAfternoon);
     await runner.runOnce(CLOCK.tuesday);
     runner.close();
 
@@ -263,7 +266,7 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
     const { alice } = await seedTraders(app);
     const database = shared.connect();
     await createNoticeJobs({ database, isMailConfigured: true }).writeWeeklyReports(
-      CLOCK.mondayMorning,
+      CLOCK.mondayAfternoon,
     );
     const deleted = await app.inject({
       method: 'DELETE',
@@ -273,7 +276,7 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const runner = createNoticeRunner({ database, config: mailConfig() });
-    await runner.runOnce(CLOCK.mondayMorning);
+    await runner.runOnce(CLOCK.mondayAfternoon);
     runner.close();
     expect((await noticeRows(database)).map((row) => row.user_id)).not.toContain(alice.user.id);
     expect(smtp.messages).toEqual([]);
@@ -289,7 +292,7 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
       await createSession(app, trader.cookie, { name: 'October', date: '2026-10-30' });
       const database = shared.connect();
       await createNoticeJobs({ database, isMailConfigured: false }).writeWeeklyReports(
-        CLOCK.mondayMorning,
+        CLOCK.mondayAfternoon,
       );
       const rows = await noticeRows(database);
       expect(rows).toHaveLength(1);
@@ -298,6 +301,39 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
         compliance: 0,
         bestSession: null,
         worstSession: null,
+      });
+    } finally {
+      await app.close();
+      await shared.close();
+    }
+  });
+
+  test('a Sunday session recorded when Monday has begun in UTC, still Sunday in New York, is in its week', async () => {
+    const shared = await createSharedDatabase(dialect);
+    const app = await shared.startApp();
+    try {
+      const trader = await createLoggedInUser(app);
+      const rules = await createRules(app, trader.cookie, [{ description: 'Wait for the close' }]);
+      await createSession(app, trader.cookie, {
+        date: '2026-11-16',
+        rulesFollowed: checklist(rules, 1),
+      });
+      const database = shared.connect();
+      const jobs = createNoticeJobs({ database, isMailConfigured: false });
+      // Monday 02:00 UTC is Sunday 21:00 in New York: the week has not ended there.
+      expect(await jobs.writeWeeklyReports(new Date('2026-11-23T02:00:00Z'))).toBe(0);
+      await createSession(app, trader.cookie, {
+        name: 'Sunday evening in New York',
+        date: '2026-11-22',
+        rulesFollowed: checklist(rules, 0),
+      });
+      expect(await jobs.writeWeeklyReports(CLOCK.mondayNoon)).toBe(1);
+      const [row] = await noticeRows(database);
+      expect(JSON.parse(row!.payload)).toMatchObject({
+        weekEnd: '2026-11-22',
+        sessionCount: 2,
+        followedCount: 1,
+        totalCount: 2,
       });
     } finally {
       await app.close();
@@ -336,10 +372,10 @@ describeEachDialect('the weekly reports of many traders', (dialect: DialectName)
       const jobsWithPagesOf = (reportsPerPage: number) =>
         createNoticeJobs({ database, isMailConfigured: false, reportsPerPage });
 
-      expect(await jobsWithPagesOf(500).writeWeeklyReports(CLOCK.mondayMorning)).toBe(5);
+      expect(await jobsWithPagesOf(500).writeWeeklyReports(CLOCK.mondayAfternoon)).toBe(5);
       const inOnePage = await noticeRows(database);
       await database.db.deleteFrom('notices').execute();
-      expect(await jobsWithPagesOf(2).writeWeeklyReports(CLOCK.mondayMorning)).toBe(5);
+      expect(await jobsWithPagesOf(2).writeWeeklyReports(CLOCK.mondayAfternoon)).toBe(5);
       const inPagesOfTwo = await noticeRows(database);
 
       // The same rows; a page's rows may be numbered in any order.
@@ -409,8 +445,8 @@ describePostgres('the weekly report with two instances at once', () => {
     };
     const runners = [0, 1, 2].map(() => createNoticeRunner({ database: shared.connect(), config }));
     const outcomes = [
-      ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayMorning)))),
-      ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayMorning)))),
+      ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayAfternoon)))),
+      ...(await Promise.all(runners.map((runner) => runner.runOnce(CLOCK.mondayAfternoon)))),
     ];
     // A runner either stood aside (null: another ran the jobs) or ran every job without
     // failing on the others' rows: a conflict is skipped, not an error.
@@ -447,12 +483,12 @@ describePostgres('the weekly report with two instances at once', () => {
     await started;
 
     const second = createNoticeRunner({ database: shared.connect(), config });
-    expect(await second.runOnce(CLOCK.mondayMorning)).toBeNull();
+    expect(await second.runOnce(CLOCK.mondayAfternoon)).toBeNull();
     expect(await noticeRows(shared.connect())).toEqual([]);
 
     finishFirst();
     expect(await first).toEqual({ ran: true, value: undefined });
-    expect(await second.runOnce(CLOCK.mondayMorning)).toMatchObject({ reports: 2 });
+    expect(await second.runOnce(CLOCK.mondayAfternoon)).toMatchObject({ reports: 2 });
     expect(await noticeRows(shared.connect())).toHaveLength(2);
   });
 
@@ -475,10 +511,10 @@ describePostgres('the weekly report with two instances at once', () => {
       database: shared.connect(),
       config: { appName: 'Rulekeeper', mail: null },
     });
-    expect(await second.runOnce(CLOCK.mondayMorning)).toBeNull();
+    expect(await second.runOnce(CLOCK.mondayAfternoon)).toBeNull();
     finish();
     expect(await held).toEqual({ ran: true, value: undefined });
-    expect(await second.runOnce(CLOCK.mondayMorning)).toMatchObject({ reports: 2 });
+    expect(await second.runOnce(CLOCK.mondayAfternoon)).toMatchObject({ reports: 2 });
   });
 
   test('instances of another schema of the same database run their jobs meanwhile', async () => {
@@ -498,7 +534,7 @@ describePostgres('the weekly report with two instances at once', () => {
           config: { appName: 'Rulekeeper', mail: null },
         });
         try {
-          expect(await runner.runOnce(CLOCK.mondayMorning)).toMatchObject({ reports: 2 });
+          expect(await runner.runOnce(CLOCK.mondayAfternoon)).toMatchObject({ reports: 2 });
         } finally {
           finish();
           await held;

@@ -14,17 +14,19 @@ describe('ISO weeks', () => {
     expect(isoWeekKey(day)).toBe(key);
   });
 
-  test('the week just ended changes at Monday 00:00 UTC', () => {
-    expect(weekJustEnded(new Date('2026-11-22T23:59:59.999Z'))).toEqual({
+  test('the week just ended changes at Monday 12:00 UTC, once its Sunday has ended everywhere', () => {
+    expect(weekJustEnded(new Date('2026-11-23T11:59:59.999Z'))).toEqual({
       start: '2026-11-09',
       end: '2026-11-15',
       key: '2026-W46',
     });
-    expect(weekJustEnded(new Date('2026-11-23T00:00:00.000Z'))).toEqual({
+    expect(weekJustEnded(new Date('2026-11-23T12:00:00.000Z'))).toEqual({
       start: '2026-11-16',
       end: '2026-11-22',
       key: '2026-W47',
     });
-    expect(weekJustEnded(new Date('2026-11-29T12:00:00Z')).key).toBe('2026-W47');
+    expect(weekJustEnded(new Date('2026-11-29T23:59:59Z')).key).toBe('2026-W47');
+    expect(weekJustEnded(new Date('2026-11-30T11:59:59Z')).key).toBe('2026-W47');
+    expect(weekJustEnded(new Date('2026-11-30T12:00:00Z')).key).toBe('2026-W48');
   });
 });

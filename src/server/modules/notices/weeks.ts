@@ -19,11 +19,19 @@ export function isoWeekKey(day: string): string {
 }
 
 /**
- * The ISO week that ended last, seen at `now` (UTC): from Monday 00:00 on, the week before.
+ * The hour of Monday (UTC) from which the week before counts as ended: its Sunday has then
+ * ended in every time zone, UTC−12 to UTC+14. At Monday 00:00 UTC it is still Sunday afternoon
+ * in the Americas, where a Sunday evening's session is recorded after the currency markets
+ * open (Sunday 22:00 UTC) and would be missing from its week's report.
+ */
+export const WEEK_ENDED_HOUR_UTC = 12;
+
+/**
+ * The ISO week that ended last, seen at `now`: from Monday 12:00 UTC on, the week before.
  * Its days are session dates, Monday to Sunday, both included.
  */
 export function weekJustEnded(now: Date): { start: string; end: string; key: string } {
-  const today = utcDay(now);
+  const today = utcDay(new Date(now.getTime() - WEEK_ENDED_HOUR_UTC * 3_600_000));
   const thisMonday = addDays(today, 1 - isoWeekday(today));
   const start = addDays(thisMonday, -7);
   return { start, end: addDays(thisMonday, -1), key: isoWeekKey(start) };
