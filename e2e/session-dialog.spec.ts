@@ -438,9 +438,16 @@ test('the checklist follows rules changed on another device: read again as the d
   await dialog.getByRole('checkbox', { name: 'First rule' }).check();
 
   // Added elsewhere while the dialog is open: the save is refused rather than rated without
-  // it, and the checklist read again lists it, unticked.
+  // it, and the checklist read again lists it, unticked. Save waits for the new list.
   await createRules(page, [{ description: 'Added meanwhile' }]);
+  const releaseRules = await holdRequests(page, '**/api/rules', 'GET');
+  const readAgain = page.waitForRequest(
+    (request) => request.url().endsWith('/api/rules') && request.method() === 'GET',
+  );
   await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await readAgain;
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  releaseRules();
   await expect(
     dialog.getByText('The checklist must list each of your trading rules'),
   ).toBeVisible();

@@ -1,7 +1,7 @@
 // `npm run bench:notices`: how long the notice jobs take on a company's worth of traders, and
 // what running them on several instances at once costs. It seeds the bench's crowd in bulk (a
 // thousand traders by default, each with 5 rules and 3 sessions in the last two months, and the
-// heavy trader with 5,000 sessions over 20 rules), then, on the next Monday morning:
+// heavy trader with 5,000 sessions over 20 rules), then, on the next Monday afternoon (UTC):
 //
 // 1. one runner writes every trader's weekly report, then the low-compliance alerts; each job
 //    is run again at once, as the scheduler does every few minutes, when nothing is owed;

@@ -3,7 +3,7 @@ import type { AdminUsersPage } from '#shared/schemas/admin.ts';
 import { createUserAsAdmin } from '#testing/admin.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createRules } from '#testing/rules.ts';
-import { createSession } from '#testing/sessions.ts';
+import { buildSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 
 type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
@@ -83,8 +83,10 @@ describeEachDialect('user management under concurrent requests', (dialect) => {
   test('delete against demote, and deletes racing the trader’s own writes: never a 500', async () => {
     const second = await createUserAsAdmin(t.app, first.cookie, { isAdmin: true });
     const traders = await Promise.all(Array.from({ length: 4 }, () => createLoggedInUser(t.app)));
+    const rulesOf = new Map<number, number>();
     for (const trader of traders) {
-      await createRules(t.app, trader.cookie, [{ description: 'A' }]);
+      const [rule] = await createRules(t.app, trader.cookie, [{ description: 'A' }]);
+      rulesOf.set(trader.user.id, rule!.id);
     }
     const requests = [
       setRole(first.user.id, false, second.cookie),
@@ -92,10 +94,15 @@ describeEachDialect('user management under concurrent requests', (dialect) => {
       ...traders.flatMap((trader) => [
         deleteUser(trader.user.id, first.cookie),
         deleteUser(trader.user.id, second.cookie),
-        createSession(t.app, trader.cookie).then(
-          () => ({ statusCode: 201 }),
-          () => ({ statusCode: 401 }),
-        ),
+        // A 201, a 401 once the trader is gone, or a 400 once 'B' is added.
+        t.app.inject({
+          method: 'POST',
+          url: '/api/sessions',
+          headers: { cookie: trader.cookie },
+          payload: buildSession({
+            rulesFollowed: [{ ruleId: rulesOf.get(trader.user.id)!, followed: true }],
+          }),
+        }),
         t.app.inject({
           method: 'POST',
           url: '/api/rules',
@@ -108,12 +115,14 @@ describeEachDialect('user management under concurrent requests', (dialect) => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(await adminIds()).toHaveLength(1);
     for (const trader of traders) {
-      const rows = await t.database.db
-        .selectFrom('trading_rules')
-        .select('id')
-        .where('user_id', '=', trader.user.id)
-        .execute();
-      expect(rows).toEqual([]);
+      for (const table of ['trading_rules', 'trading_sessions'] as const) {
+        const rows = await t.database.db
+          .selectFrom(table)
+          .select('id')
+          .where('user_id', '=', trader.user.id)
+          .execute();
+        expect(rows, table).toEqual([]);
+      }
     }
     const [admin] = await adminIds();
     const cookie = admin === first.user.id ? first.cookie : second.cookie;

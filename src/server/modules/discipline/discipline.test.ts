@@ -124,8 +124,9 @@ describeEachDialect('GET /api/discipline', (dialect) => {
   });
 
   test('a rule’s run skips the sessions without it, in the trader’s rule order', async () => {
-    // A checklist lists the rules of its day: C, added after the session of 03-01 was
-    // recorded, is only in the two recorded after it, dated before it.
+    // A checklist lists the rules of its day: C, added after the sessions of 02-01 and 03-01
+    // were recorded, is only in the two recorded after it, dated 01-31 and 02-10. Its run
+    // crosses 02-01 and ends past 03-01.
     const [a, b, d] = await createRules(t.app, cookie, [
       { description: 'A' },
       { description: 'B' },
@@ -134,6 +135,11 @@ describeEachDialect('GET /api/discipline', (dialect) => {
     await session('2026-03-01', [
       [a!, true],
       [b!, true],
+      [d!, false],
+    ]);
+    await session('2026-02-01', [
+      [a!, true],
+      [b!, false],
       [d!, false],
     ]);
     const [c] = await createRules(t.app, cookie, [{ description: 'C' }]);

@@ -112,20 +112,21 @@ describeEachDialect('trading sessions', (dialect) => {
     });
 
     test('a rule of another trader, an unknown rule or a repeated rule answers 400', async () => {
-      const [mine] = await threeRules();
+      const [a, b, c] = await threeRules();
       const other = await createLoggedInUser(t.app);
       const [theirs] = await createRules(t.app, other.cookie, [{ description: 'Theirs' }]);
-      for (const rulesFollowed of [
-        [{ ruleId: theirs!.id, followed: true }],
-        [{ ruleId: 987654, followed: true }],
-        [
-          { ruleId: mine!.id, followed: true },
-          { ruleId: mine!.id, followed: false },
-        ],
-      ]) {
-        const response = await post(buildSession({ rulesFollowed }));
+      const item = (ruleId: number) => ({ ruleId, followed: true });
+      const notMine = 'Each rule must be one of your trading rules';
+      const repeated = 'rulesFollowed must list each rule at most once';
+      // Each beside every rule of the trader's, so that only the rule named is refused.
+      for (const [rulesFollowed, message] of [
+        [[a, b, c].map((rule) => item(rule!.id)).concat(item(theirs!.id)), notMine],
+        [[a, b, c].map((rule) => item(rule!.id)).concat(item(987654)), notMine],
+        [[a, b, c, a].map((rule) => item(rule!.id)), repeated],
+      ] as const) {
+        const response = await post(buildSession({ rulesFollowed: [...rulesFollowed] }));
         expect(response.statusCode, JSON.stringify(rulesFollowed)).toBe(400);
-        expect(response.json().issues[0].path).toBe('rulesFollowed');
+        expect(response.json().issues).toEqual([{ path: 'rulesFollowed', message }]);
       }
       expect(await countSessions()).toBe(0);
     });

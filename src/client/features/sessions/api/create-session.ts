@@ -29,12 +29,14 @@ export function useCreateSession({ onSuccess, onError }: UseCreateSessionOptions
     mutationFn: createSession,
     refreshes: sessionViews,
     onSuccess,
-    onError: (error) => {
-      // The checklist named a rule deleted elsewhere since it was read: it is read again, so
-      // that the next save sends the rules as they are.
+    onError: async (error) => {
+      // The checklist named a rule deleted elsewhere, or left out one added elsewhere, since it
+      // was read. It is read again before the refusal is shown: Save stays held ('Saving...')
+      // until the checklist lists the rules as they are, rather than being refused again.
       const isChecklistRefused =
         isHttpError(error, 400) && error.issues?.some((issue) => issue.path === 'rulesFollowed');
-      if (isChecklistRefused) void queryClient.invalidateQueries({ queryKey: queryKeys.rules.all });
+      if (isChecklistRefused)
+        await queryClient.invalidateQueries({ queryKey: queryKeys.rules.all });
       onError?.(error);
     },
   });

@@ -21,9 +21,8 @@ export const checklistRulesQueryOptions = queryOptions({
 
 /**
  * `enabled: false` for an edit, whose checklist is the session's own. Asked again each time a
- * new session's form opens, the cached list shown meanwhile: a rule added or deleted on
- * another device since would otherwise be missing from the checklist (and the rating) or
- * refuse the save.
+ * new session's form opens, the cached list shown meanwhile: the server refuses a checklist
+ * that leaves out a rule added on another device since, or names one deleted there.
  */
 export function useChecklistRules({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...checklistRulesQueryOptions, enabled, refetchOnMount: 'always' });
