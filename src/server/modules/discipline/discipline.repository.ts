@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { COMPLIANCE_BANDS } from '#shared/constants.ts';
+import { LAST_CALENDAR_DAY } from '#shared/schemas/common.ts';
 import type { Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
 import { byPages } from '../../db/by-pages.ts';
 import type { AppDatabase } from '../../db/client.ts';
@@ -188,11 +189,15 @@ export function createDisciplineRepository({ db, dialect }: AppDatabase) {
     },
 
     /**
-     * Per trader of `userIds` with sessions, the current and longest run of sessions at 100%
-     * and at ≥ 90%, each trader's sessions on their own (one statement for a page of traders,
-     * as the weekly reports read them). A trader without sessions is absent from the map.
+     * Per trader of `userIds` with sessions up to `until` (a calendar day, included), the
+     * current and longest run of those sessions at 100% and at ≥ 90%, each trader's sessions on
+     * their own (one statement for a page of traders, as the weekly reports read them, as they
+     * stood at the end of the report's Sunday). A trader without such sessions is absent.
      */
-    async sessionRunsOf(userIds: readonly number[]): Promise<Map<number, SessionRuns>> {
+    async sessionRunsOf(
+      userIds: readonly number[],
+      until: string,
+    ): Promise<Map<number, SessionRuns>> {
       return byPages(userIds, async (page) => {
         const { rows } = await sql<{
           userId: number;
@@ -214,7 +219,7 @@ export function createDisciplineRepository({ db, dialect }: AppDatabase) {
               rows between unbounded preceding and current row
             ) as excellent_breaks
           from trading_sessions
-          where user_id in (${sql.join(page)})
+          where user_id in (${sql.join(page)}) and session_date <= ${until}
         ),
         totals as (
           select user_id, sum(1 - perfect) as perfect_breaks, sum(1 - excellent) as excellent_breaks
@@ -267,9 +272,9 @@ export function createDisciplineRepository({ db, dialect }: AppDatabase) {
       });
     },
 
-    /** Current and longest run of the trader's sessions at 100% and at ≥ 90%. */
+    /** Current and longest run of the trader's sessions at 100% and at ≥ 90%: all of them. */
     async sessionRuns(userId: number): Promise<SessionRuns> {
-      return (await repository.sessionRunsOf([userId])).get(userId) ?? noRuns();
+      return (await repository.sessionRunsOf([userId], LAST_CALENDAR_DAY)).get(userId) ?? noRuns();
     },
 
     /**

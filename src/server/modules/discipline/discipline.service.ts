@@ -41,11 +41,12 @@ export function createDisciplineService({ database }: { database: AppDatabase })
     },
 
     /**
-     * The session runs of `streaks`, without the rules', for a page of traders at once (the
-     * weekly reports); a trader without sessions is absent.
+     * The session runs of `streaks`, without the rules', for a page of traders at once, as they
+     * stood at the end of the day `until` (the weekly reports' Sunday); a trader without
+     * sessions by then is absent.
      */
-    async sessionStreaksOf(userIds: readonly number[]) {
-      return discipline.sessionRunsOf(userIds);
+    async sessionStreaksOf(userIds: readonly number[], until: string) {
+      return discipline.sessionRunsOf(userIds, until);
     },
 
     /** Each trader's current run of sessions at ≥ 90% (the team list's streak), 0 without. */

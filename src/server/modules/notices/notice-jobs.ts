@@ -56,7 +56,9 @@ export function createNoticeJobs({
     const [figures, extremes, runs, weakestRules] = await Promise.all([
       notices.figuresOf(userIds, days),
       notices.extremeSessionsOf(userIds, days),
-      discipline.sessionStreaksOf(userIds),
+      // As they stood at the end of the week's Sunday: a session of the new week, recorded
+      // before the report is written (Monday afternoon in Europe and Asia), is not in it.
+      discipline.sessionStreaksOf(userIds, week.end),
       discipline.weakestRulesOf(userIds, week.end),
     ]);
     return new Map(

@@ -168,8 +168,9 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
       followedCount: 11,
       totalCount: 12,
       compliance: 92,
-      // As they stand when the report is written: next Monday's 50% ended both runs.
-      streaks: { perfect: { current: 0, longest: 2 }, excellent: { current: 0, longest: 2 } },
+      // As they stood at the end of Sunday: next Monday's 50%, recorded before the report was
+      // written, ends both runs only in the next week's report.
+      streaks: { perfect: { current: 2, longest: 2 }, excellent: { current: 2, longest: 2 } },
       weakestRule: {
         ruleId: aliceRules[0]!.id,
         description: 'Wait for the <em>setup</em> & confirm',
@@ -191,7 +192,7 @@ describeEachDialect('the weekly discipline report', (dialect: DialectName) => {
     expect(mail.text).toContain('Compliance: 92% (11/12 rules followed)');
     expect(mail.text).toContain('Best session: Friday "A+" & more (20 Nov 2026, 100%, +2.50 R)');
     expect(mail.text).toContain('Worst session: Monday <script>alert(1)</script>');
-    expect(mail.text).toContain('Streak at 100%: 0 sessions (longest 2)');
+    expect(mail.text).toContain('Streak at 100%: 2 sessions (longest 2)');
     expect(mail.text).toContain(
       'Weakest rule (30 days): Wait for the <em>setup</em> & confirm: followed 67%, broken 1 time',
     );
