@@ -237,16 +237,6 @@ export function createSessionsRepository({ db }: AppDatabase) {
         .execute();
     },
 
-    /** Every rule of the trader, with its description now: a new checklist and its snapshots. */
-    async listRuleDescriptions(userId: number) {
-      const rows = await db
-        .selectFrom('trading_rules')
-        .select(['id', 'description'])
-        .where('user_id', '=', userId)
-        .execute();
-      return new Map(rows.map((row) => [row.id, row.description]));
-    },
-
     /** Deletes the trader's sessions among `ids`; answers the day and screenshot of each. */
     async deleteSessions(userId: number, ids: number[]) {
       const rows = await db

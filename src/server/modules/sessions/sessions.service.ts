@@ -11,6 +11,7 @@ import type {
 import type { AppDatabase } from '../../db/client.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { refreshMonthSummaries } from '../analytics/analytics-summaries.ts';
+import { createRulesRepository, type RulesRepository } from '../rules/rules.repository.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { createKeptDetails } from './kept-details.ts';
 import { createKeptPages } from './kept-pages.ts';
@@ -101,10 +102,13 @@ export function createSessionsService({
    */
   const locked = <T>(
     userId: number,
-    work: (tx: SessionsRepository) => Promise<{ result: T; days: string[] }>,
+    work: (
+      tx: SessionsRepository,
+      txRules: RulesRepository,
+    ) => Promise<{ result: T; days: string[] }>,
   ) =>
     withTraderLock(database, userId, async (tx) => {
-      const { result, days } = await work(createSessionsRepository(tx));
+      const { result, days } = await work(createSessionsRepository(tx), createRulesRepository(tx));
       await refreshMonthSummaries(tx, userId, days);
       return result;
     });
@@ -151,10 +155,12 @@ export function createSessionsService({
     async createSession(userId: number, input: CreateSessionData): Promise<Session> {
       await assertTypeExists(input.sessionTypeId);
       return withNewScreenshot(images, input.screenshotData, (ref) =>
-        locked(userId, async (tx) => {
+        locked(userId, async (tx, txRules) => {
           // A new checklist lists every current rule once (the schema refuses a repeat): a rule
           // left out would not count as broken, and would raise the rating.
-          const descriptions = await tx.listRuleDescriptions(userId);
+          const descriptions = new Map(
+            (await txRules.listRules(userId)).map((rule) => [rule.id, rule.description]),
+          );
           const checklist: ChecklistItem[] = input.rulesFollowed.map((item) => {
             const description = descriptions.get(item.ruleId);
             if (description === undefined) throw unknownRule();
