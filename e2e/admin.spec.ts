@@ -217,3 +217,79 @@ test("an administrator's own new name shows in the users list at once", async ({
   await nav.getByRole('link', { name: 'Admin Panel' }).click();
   await expect(userCard(page, renamed)).toBeVisible();
 });
+
+test('the administrator finds accounts by a part of a name, email or company, and the search stays in the address', async ({
+  page,
+}) => {
+  const tag = buildAccount('find').username.slice('find_'.length);
+  await logInRequestAsAdmin(page.request);
+  const ada = { ...buildAccount('ada'), fullName: `Ada ${tag}`, companyName: 'North Desk' };
+  const bob = { ...buildAccount('bob'), fullName: `Bob ${tag}`, companyName: 'South Desk' };
+  await createUserThroughApi(page.request, ada);
+  await createUserThroughApi(page.request, bob);
+  await page.request.post('/api/auth/logout');
+  await openUserManagement(page);
+
+  const users = page.getByRole('list', { name: 'Users' });
+  const field = page.getByRole('search').getByRole('searchbox', { name: 'Search users' });
+  await field.fill(tag.toUpperCase());
+  await expect(page.getByRole('status').getByText('2 users match')).toBeVisible();
+  await expect(users.getByRole('listitem')).toHaveCount(2);
+  await expect(userCard(page, bob.fullName)).toBeVisible();
+  await expect(userCard(page, ada.fullName)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?search=${tag.toUpperCase()}$`));
+
+  await field.press('End');
+  await field.pressSequentially(' north');
+  await expect(page.getByRole('status').getByText('1 user matches')).toBeVisible();
+  await expect(users.getByRole('listitem')).toHaveCount(1);
+  await expect(userCard(page, ada.fullName)).toBeVisible();
+
+  await page.reload();
+  await expect(field).toHaveValue(`${tag.toUpperCase()} north`);
+  await expect(users.getByRole('listitem')).toHaveCount(1);
+  await expect(userCard(page, ada.fullName)).toBeVisible();
+
+  await field.fill(`${tag} nobody`);
+  await expect(page.getByRole('heading', { name: `No users match “${tag} nobody”` })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // While the next search is read, the last answer stays, marked busy: never the empty
+  // database's 'No users found'.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const nextSearch = (url: URL) =>
+    url.pathname === '/api/admin/users' && (url.searchParams.get('search') ?? '').includes('still');
+  await page.route(nextSearch, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await field.fill(`${tag} still nobody`);
+  const lastAnswer = page.getByRole('heading', { name: `No users match “${tag} nobody”` });
+  await expect(page.locator('[aria-busy="true"]').filter({ has: lastAnswer })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No users found' })).toHaveCount(0);
+  release();
+  await expect(
+    page.getByRole('heading', { name: `No users match “${tag} still nobody”` }),
+  ).toBeVisible();
+  await page.unroute(nextSearch);
+
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(userCard(page, ada.fullName)).toBeVisible();
+  await expect(userCard(page, bob.fullName)).toBeVisible();
+
+  // The menu's link to the page starts it afresh, search and all.
+  await field.fill(tag);
+  await expect(users.getByRole('listitem')).toHaveCount(2);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Admin Panel' })
+    .click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(field).toHaveValue('');
+  // Everyone again: more than the two the search found (the administrator, at least).
+  await expect(users.getByRole('listitem').nth(2)).toBeVisible();
+});

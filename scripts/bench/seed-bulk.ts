@@ -14,6 +14,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 import { refreshMonthSummaries } from '#server/modules/analytics/analytics-summaries.ts';
 import { createPasswordHasher } from '#server/modules/users/passwords.ts';
+import { userSearchText } from '#server/modules/users/user-search.ts';
 import {
   BENCH_ACCOUNT,
   dayBefore,
@@ -102,6 +103,12 @@ async function seedCrowd(
               password_hash: passwordHash,
               full_name: `Trader ${n}`,
               email: `${username}@example.com`,
+              search_text: userSearchText({
+                username,
+                fullName: `Trader ${n}`,
+                email: `${username}@example.com`,
+                companyName: null,
+              }),
             };
           }),
         )
@@ -165,6 +172,7 @@ async function seedBenchTrader(
         password_hash: passwordHash,
         full_name: BENCH_ACCOUNT.fullName,
         email: BENCH_ACCOUNT.email,
+        search_text: userSearchText({ ...BENCH_ACCOUNT, companyName: null }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -8,6 +8,8 @@ export const FULL_NAME_MIN_LENGTH = 2;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const COMPANY_NAME_MAX_LENGTH = 100;
+/** The administrator's search of the accounts: longer than any field it looks through needs. */
+export const USER_SEARCH_MAX_LENGTH = 100;
 
 /** "Remember me": how long the persistent session cookie lives. */
 export const REMEMBER_ME_DAYS = 30;

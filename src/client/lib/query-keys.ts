@@ -58,7 +58,8 @@ export const queryKeys = {
   /** The administrator's user list. */
   users: {
     all: ['users'] as const,
-    list: () => ['users', 'list'] as const,
+    /** Every account, or those a search finds (`''`: no search). */
+    list: (search: string) => ['users', 'list', search] as const,
   },
 };
 

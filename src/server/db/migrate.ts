@@ -12,6 +12,7 @@ import * as sessionsByType from './migrations/0007-sessions-by-type.ts';
 import * as summariesVersion from './migrations/0008-summaries-version.ts';
 import * as rulesVersion from './migrations/0009-rules-version.ts';
 import * as closingRuns from './migrations/0010-closing-runs.ts';
+import * as userSearch from './migrations/0011-user-search.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008-summaries-version': summariesVersion,
   '0009-rules-version': rulesVersion,
   '0010-closing-runs': closingRuns,
+  '0011-user-search': userSearch,
 };
 
 /**

@@ -35,6 +35,12 @@ export interface UsersTable {
   summaries_version: ColumnType<string, never, string>;
   /** Changed by every write of the trader's rules; empty before the first. */
   rules_version: ColumnType<string, never, string>;
+  /**
+   * The fields the administrator's search looks through, folded (`user-search.ts`). Optional
+   * on insert for the migrations' tests, which write rows of older schemas; every writer of
+   * today's sets it.
+   */
+  search_text: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: ColumnType<string, never, string>;
 }
@@ -171,5 +177,10 @@ export type UserRow = Selectable<UsersTable>;
 /** A user as the server handles it outside the password check: no password hash. */
 export type UserRecord = Omit<
   UserRow,
-  'password_hash' | 'username_normalized' | 'updated_at' | 'summaries_version' | 'rules_version'
+  | 'password_hash'
+  | 'username_normalized'
+  | 'updated_at'
+  | 'summaries_version'
+  | 'rules_version'
+  | 'search_text'
 >;

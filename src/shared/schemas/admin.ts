@@ -1,6 +1,7 @@
+import { USER_SEARCH_MAX_LENGTH } from '../constants.ts';
 import { z } from '../zod.ts';
 import { loginSchema, newAccountFields } from './auth.ts';
-import { idParam, pageQueryFields, pageSchema } from './common.ts';
+import { idParam, optionalText, pageQueryFields, pageSchema } from './common.ts';
 
 /** A user as the administrator's list shows it: no preferences, never the password hash. */
 export const adminUserSchema = z.object({
@@ -17,8 +18,14 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 
-/** `GET /api/admin/users`: newest first, a page at a time. */
-export const adminUsersQuerySchema = z.strictObject({ ...pageQueryFields });
+/**
+ * `GET /api/admin/users`: newest first, a page at a time; with `search`, only the accounts
+ * whose username, full name, email or company holds each of its words, without regard to case.
+ */
+export const adminUsersQuerySchema = z.strictObject({
+  ...pageQueryFields,
+  search: optionalText({ label: 'Search', max: USER_SEARCH_MAX_LENGTH }),
+});
 export type AdminUsersQueryInput = z.input<typeof adminUsersQuerySchema>;
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 

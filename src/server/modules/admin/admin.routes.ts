@@ -30,7 +30,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       config,
       schema: {
         tags,
-        summary: 'A page of all users, newest first',
+        summary:
+          'A page of the users, newest first; with `search`, those whose username, name, email or company holds each of its words',
         querystring: adminUsersQuerySchema,
         response: { 200: adminUsersPageSchema, 400: errorSchema, ...refusals },
       },

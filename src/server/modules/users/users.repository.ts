@@ -3,6 +3,7 @@ import type { Theme } from '#shared/schemas/theme.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { nowExpression, toBool } from '../../db/dialect.ts';
 import type { UserRecord, UserRow } from '../../db/schema.ts';
+import { userSearchText } from './user-search.ts';
 
 /** The columns of a `UserRecord`: everything the API may show, never the password hash. */
 export const userColumns = [
@@ -85,14 +86,35 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       return new Set(rows.flatMap((row) => (row.avatar_ref ? [row.avatar_ref] : [])));
     },
 
-    /** Changes the user's own profile; answers the user as it now is, or undefined if gone. */
-    updateProfile(userId: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
-      return db
+    /**
+     * Changes the user's own profile; answers the user as it now is, or undefined if gone. A
+     * change of a searchable field writes the search text again from the row it left, so the
+     * caller holds the trader's lock: two changes of different fields must not interleave.
+     */
+    async updateProfile(userId: number, changes: ProfileChanges): Promise<UserRecord | undefined> {
+      const row = await db
         .updateTable('users')
         .set({ ...changes, updated_at: nowExpression(dialect) })
         .where('id', '=', userId)
         .returning(userColumns)
         .executeTakeFirst();
+      const { full_name: fullName, email, company_name: companyName } = changes;
+      const isSearchable = [fullName, email, companyName].some((value) => value !== undefined);
+      if (row && isSearchable) {
+        await db
+          .updateTable('users')
+          .set({
+            search_text: userSearchText({
+              username: row.username,
+              fullName: row.full_name,
+              email: row.email,
+              companyName: row.company_name,
+            }),
+          })
+          .where('id', '=', userId)
+          .execute();
+      }
+      return row;
     },
 
     findUser(userId: number): Promise<UserRecord | undefined> {
@@ -233,6 +255,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
             full_name: user.fullName,
             email: user.email,
             company_name: user.companyName,
+            search_text: userSearchText(user),
             is_admin: user.isAdmin || existing === undefined,
           })
           .returning(userColumns)

@@ -1,5 +1,5 @@
-import { CircleAlert, Plus, Users, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { CircleAlert, Plus, SearchX, Users, UsersRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
@@ -10,13 +10,36 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { cn } from '#client/lib/utils.ts';
 import { useUsersInfinite } from '../api/get-users.ts';
 import { ChangeRoleDialog } from './change-role-dialog.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { UserCard } from './user-card.tsx';
+import { UserSearchField, useUserSearch } from './user-search.tsx';
 
 const GRID = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
+
+/** A list while the next one is read: still there, dimmed and marked busy. */
+function Settling({ isBusy, children }: { isBusy: boolean; children: ReactNode }) {
+  return (
+    <div
+      aria-busy={isBusy}
+      className={cn(
+        'grid gap-4 transition-opacity motion-reduce:transition-none',
+        isBusy && 'opacity-60',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** How many accounts a search found, as far as the list has read: '50+' while more pages wait. */
+function matchCount(count: number, hasMore: boolean) {
+  if (hasMore) return `${count}+ users match`;
+  return count === 1 ? '1 user matches' : `${count} users match`;
+}
 
 /** The User Management screen: the accounts as cards, and the dialogs that change them. */
 export function UserManagement({ currentUserId }: { currentUserId: number }) {
@@ -26,6 +49,7 @@ export function UserManagement({ currentUserId }: { currentUserId: number }) {
   // Kept while a dialog closes, so its text does not change under the closing animation.
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isRoleOpen, setRoleOpen] = useState(false);
+  const { search, text, setText, apply, clear } = useUserSearch();
 
   return (
     <div className="grid gap-6">
@@ -47,7 +71,10 @@ export function UserManagement({ currentUserId }: { currentUserId: number }) {
           </>
         }
       />
+      <UserSearchField text={text} setText={setText} apply={apply} />
       <UsersGrid
+        search={search}
+        onClearSearch={clear}
         currentUserId={currentUserId}
         onCreate={() => setCreating(true)}
         onDelete={(user) => {
@@ -67,15 +94,32 @@ export function UserManagement({ currentUserId }: { currentUserId: number }) {
 }
 
 type UsersGridProps = {
+  search: string;
+  onClearSearch: () => void;
   currentUserId: number;
   onCreate: () => void;
   onDelete: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser) => void;
 };
 
-function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGridProps) {
-  const { data, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useUsersInfinite();
+function UsersGrid({
+  search,
+  onClearSearch,
+  currentUserId,
+  onCreate,
+  onDelete,
+  onChangeRole,
+}: UsersGridProps) {
+  const {
+    data,
+    isPending,
+    isPlaceholderData,
+    refetch,
+    isRefetching,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useUsersInfinite(search);
 
   if (isPending) {
     return (
@@ -109,6 +153,29 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
   }
 
   const users = data.pages.flatMap((page) => page.users);
+  // While another search is read, the last one's list stays: what it answers is said.
+  const shownSearch = data.pages[0]?.search ?? search;
+  if (users.length === 0 && shownSearch) {
+    return (
+      <Settling isBusy={isPlaceholderData}>
+        <Card className="px-4 py-4">
+          <EmptyState icon={<SearchX className="size-6" />}>
+            <div role="status" className="grid gap-3">
+              <h2 className="text-lg font-semibold wrap-anywhere">
+                No users match “{shownSearch}”
+              </h2>
+              <p className="text-muted-foreground">
+                Search by a part of a name, username, email or company.
+              </p>
+            </div>
+            <Button variant="outline" onClick={onClearSearch}>
+              Clear search
+            </Button>
+          </EmptyState>
+        </Card>
+      </Settling>
+    );
+  }
   if (users.length === 0) {
     return (
       <Card className="px-4 py-4">
@@ -125,7 +192,11 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
   }
 
   return (
-    <div className="grid gap-4">
+    <Settling isBusy={isPlaceholderData}>
+      {/* Always there, so that a screen reader hears each new count. */}
+      <p role="status" className={cn('text-muted-foreground text-sm', !shownSearch && 'sr-only')}>
+        {shownSearch ? matchCount(users.length, hasNextPage) : ''}
+      </p>
       <ul aria-label="Users" className={GRID}>
         {users.map((user) => (
           <li key={user.id}>
@@ -143,6 +214,6 @@ function UsersGrid({ currentUserId, onCreate, onDelete, onChangeRole }: UsersGri
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
       />
-    </div>
+    </Settling>
   );
 }
