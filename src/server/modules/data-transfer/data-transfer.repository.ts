@@ -24,6 +24,13 @@ export interface ExportedSessionRow {
 /** Sessions are read this many at a time: memory stays flat however long the history. */
 const PAGE = 500;
 
+/** A checklist item's key in `findChecklistItems`' answer. */
+export function itemKey(uid: string, position: number): string {
+  return `${uid}#${position}`;
+}
+
+export type DataTransferRepository = ReturnType<typeof createDataTransferRepository>;
+
 /** Every query takes the owner's id: an export holds the trader's own rows and nothing else. */
 export function createDataTransferRepository({ db, dialect }: AppDatabase) {
   return {
@@ -116,6 +123,37 @@ export function createDataTransferRepository({ db, dialect }: AppDatabase) {
           .where('uid', 'in', uids.slice(start, start + PAGE))
           .execute();
         for (const row of rows) found.add(row.uid);
+      }
+      return found;
+    },
+
+    /**
+     * The rule of the checklist item at `position` of each session `uid` of the trader, with
+     * the description it was saved with: how this account recorded a rule when the session
+     * came in (an earlier import of the same trader's data, or the account's own session).
+     * Keyed `uid#position`.
+     */
+    async findChecklistItems(
+      userId: number,
+      items: { uid: string; position: number }[],
+    ): Promise<Map<string, { ruleId: number; description: string }>> {
+      const found = new Map<string, { ruleId: number; description: string }>();
+      for (let start = 0; start < items.length; start += PAGE) {
+        const slice = items.slice(start, start + PAGE);
+        const wanted = new Set(slice.map((item) => itemKey(item.uid, item.position)));
+        const rows = await db
+          .selectFrom('session_rule_results as r')
+          .innerJoin('trading_sessions as s', 's.id', 'r.session_id')
+          .select(['s.uid', 'r.position', 'r.rule_id', 'r.rule_description'])
+          .where('s.user_id', '=', userId)
+          .where('s.uid', 'in', [...new Set(slice.map((item) => item.uid))])
+          .execute();
+        for (const row of rows) {
+          const key = itemKey(row.uid, row.position);
+          if (wanted.has(key)) {
+            found.set(key, { ruleId: row.rule_id, description: row.rule_description });
+          }
+        }
       }
       return found;
     },

@@ -17,7 +17,11 @@ import { deleteScreenshot, screenshotKeys } from '../sessions/screenshot-files.t
 import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
 import { createSessionsRepository } from '../sessions/sessions.repository.ts';
 import { imageRefused, tooManyRulesAfterImport } from './data-transfer.errors.ts';
-import { createDataTransferRepository } from './data-transfer.repository.ts';
+import {
+  createDataTransferRepository,
+  itemKey,
+  type DataTransferRepository,
+} from './data-transfer.repository.ts';
 import type { ImportUpload } from './import-file.ts';
 import type { ImportReader } from './import-reader.ts';
 import { toHundredths } from '#shared/schemas/results.ts';
@@ -40,6 +44,42 @@ function planRules(current: Rule[], fileRules: ExportRule[]) {
     else matched.set(rule.id, id);
   }
   return { matched, toCreate };
+}
+
+/**
+ * The ids this account already gave the rules that the file's checklists name and its rules do
+ * not (rules deleted before the export), read where a session of the file is here already: the
+ * item at the same place of its checklist, with the same description. An earlier import of the
+ * same trader's data gave them, or the account's own sessions did; taking them again keeps each
+ * rule's history under one id however many exports come in, where a new id each time split it.
+ * An id the file's other rules already have is not taken: one checklist names a rule once.
+ */
+async function recordedRuleIds(
+  transfer: DataTransferRepository,
+  userId: number,
+  document: ExportFile,
+  present: Set<string>,
+  given: Map<number, number>,
+): Promise<Map<number, number>> {
+  const listed = new Set(document.rules.map((rule) => rule.id));
+  const samples = new Map<number, { uid: string; position: number; description: string }>();
+  for (const session of document.sessions) {
+    if (!present.has(session.uid)) continue;
+    session.checklist.forEach(({ ruleId, description }, position) => {
+      if (listed.has(ruleId) || samples.has(ruleId)) return;
+      samples.set(ruleId, { uid: session.uid, position, description });
+    });
+  }
+  const items = await transfer.findChecklistItems(userId, [...samples.values()]);
+  const taken = new Set(given.values());
+  const recorded = new Map<number, number>();
+  for (const [fileRuleId, sample] of samples) {
+    const item = items.get(itemKey(sample.uid, sample.position));
+    if (!item || item.description !== sample.description || taken.has(item.ruleId)) continue;
+    taken.add(item.ruleId);
+    recorded.set(fileRuleId, item.ruleId);
+  }
+  return recorded;
 }
 
 const IMAGE_LIMITS = { maxBytes: SCREENSHOT_MAX_BYTES, maxPixels: SCREENSHOT_MAX_PIXELS };
@@ -68,10 +108,10 @@ async function storeImportedScreenshot(images: ImageStore, path: string, bytes: 
 /**
  * Takes an export back into an account (docs/decisions/0023-export-import.md). The file is
  * checked whole first, its screenshots included; then one transaction under the trader's lock
- * matches rules by description, adds the sessions the trader did not have (by uid, when the
- * import began and when it writes) and recounts the months they fall in. Screenshots are
- * stored before that transaction and removed if it fails, or if their session turned out to be
- * there already.
+ * matches rules by description (and deleted ones by the id the account gave them, where it
+ * did), adds the sessions the trader did not have (by uid, when the import began and when it
+ * writes) and recounts the months they fall in. Screenshots are stored before that transaction
+ * and removed if it fails, or if their session turned out to be there already.
  */
 export function createImportService({
   database,
@@ -118,7 +158,20 @@ export function createImportService({
         });
         ruleIds.set(rule.id, created.id);
       }
-      // A rule deleted before the export: one new id that no rule will ever have.
+      const existing = await txTransfer.findExistingUids(
+        userId,
+        document.sessions.map((session) => session.uid),
+      );
+      for (const [fileRuleId, id] of await recordedRuleIds(
+        txTransfer,
+        userId,
+        document,
+        existing,
+        ruleIds,
+      )) {
+        ruleIds.set(fileRuleId, id);
+      }
+      // Any other rule deleted before the export: one new id that no rule will ever have.
       const ruleIdOf = async (fileRuleId: number) => {
         let id = ruleIds.get(fileRuleId);
         if (id === undefined) {
@@ -133,10 +186,6 @@ export function createImportService({
           type.name,
           type.id,
         ]),
-      );
-      const existing = await txTransfer.findExistingUids(
-        userId,
-        document.sessions.map((session) => session.uid),
       );
       const used = new Set<string>();
       const days: string[] = [];
