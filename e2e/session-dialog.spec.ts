@@ -224,6 +224,31 @@ test('the dialog checks its fields at the field and takes only images', async ({
   expect(creations).toBe(0);
 });
 
+test('a day after today is refused at the Date field, and the picker offers none', async ({
+  page,
+}) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+  const today = await localToday(page);
+  const date = dialog.getByLabel('Date');
+  await expect(date).toHaveAttribute('max', today);
+
+  // Typed rather than picked: two days ahead is tomorrow nowhere on Earth.
+  const ahead = new Date(`${today}T12:00:00Z`);
+  ahead.setUTCDate(ahead.getUTCDate() + 2);
+  await dialog.getByLabel('Session Name').fill('Next week, by mistake');
+  await date.fill(ahead.toISOString().slice(0, 10));
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(dialog.getByText('Date cannot be in the future')).toBeVisible();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+
+  await date.fill(today);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+  await expect(dialog).toBeHidden();
+});
+
 test('a screenshot the server refuses is reported beside the picker', async ({ page }) => {
   await logInWithRules(page);
   const dialog = await openNewSessionDialog(page);

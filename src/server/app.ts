@@ -185,7 +185,7 @@ export async function createApp({
     store: attemptStore,
   });
   const rules = createRulesService({ database });
-  const sessions = createSessionsService({ database, images });
+  const sessions = createSessionsService({ database, images, ...(now ? { now } : {}) });
   const admin = createAdminService({ database, users });
   const reader = createImportReader({ maxHeapMb: config.importMemoryMb, ...importReader });
   // Before the server waits for its requests: an import being read is answered, not waited on.

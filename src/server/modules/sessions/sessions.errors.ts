@@ -38,6 +38,14 @@ export const checklistMismatch = createErrorFactory({
   issues: [{ path: 'rulesFollowed', message: CHECKLIST_MISMATCH }],
 });
 
+const DATE_IN_FUTURE = 'Date cannot be in the future';
+export const dateInFuture = createErrorFactory({
+  code: 'sessions.date_in_future',
+  statusCode: 400,
+  message: DATE_IN_FUTURE,
+  issues: [{ path: 'date', message: DATE_IN_FUTURE }],
+});
+
 const UNKNOWN_TYPE = 'Session type does not exist';
 export const unknownSessionType = createErrorFactory({
   code: 'sessions.unknown_type',

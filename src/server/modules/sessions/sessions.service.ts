@@ -1,4 +1,5 @@
 import { complianceRating } from '#shared/compliance.ts';
+import { addDays, utcDay } from '#shared/calendar.ts';
 import { toCalendarDay } from '#shared/schemas/common.ts';
 import { toHundredths } from '#shared/schemas/results.ts';
 import type {
@@ -21,6 +22,7 @@ import { createSessionTypesRepository } from './session-types.repository.ts';
 import {
   checklistIncomplete,
   checklistMismatch,
+  dateInFuture,
   screenshotNotFound,
   sessionNotFound,
   unknownRule,
@@ -84,13 +86,27 @@ async function withNewScreenshot<T>(
  * against the trader's rules stays true until it is stored); files no longer referenced are
  * removed after the transaction commits.
  */
+/**
+ * The latest day a session may be dated: a session is recorded on or after the day it was
+ * traded. "Today" is the trader's own day, and the server does not know their time zone, so it
+ * takes the UTC day after its own: that is today somewhere (UTC+14) while it is today here.
+ */
+export function latestSessionDay(now: Date): string {
+  return addDays(utcDay(now), 1);
+}
+
 export function createSessionsService({
   database,
   images,
+  now = () => new Date(),
 }: {
   database: AppDatabase;
   images: ImageStore;
+  now?: () => Date;
 }) {
+  const assertNotAfterToday = (date: string) => {
+    if (date > latestSessionDay(now())) throw dateInFuture();
+  };
   const sessions = createSessionsRepository(database);
   const sessionTypes = createSessionTypesRepository(database);
   const pages = createKeptPages(database);
@@ -153,6 +169,7 @@ export function createSessionsService({
       details.answer(userId, String(id), () => readSession(sessions, userId, id), sessionsVersion),
 
     async createSession(userId: number, input: CreateSessionData): Promise<Session> {
+      assertNotAfterToday(input.date);
       await assertTypeExists(input.sessionTypeId);
       return withNewScreenshot(images, input.screenshotData, (ref) =>
         locked(userId, async (tx, txRules) => {
@@ -179,6 +196,8 @@ export function createSessionsService({
       const session = await withNewScreenshot(images, input.screenshotData, (newRef) =>
         locked(userId, async (tx) => {
           const current = await readSession(tx, userId, id);
+          // A date kept as it was stays, whatever it is (one recorded before this check).
+          if (input.date !== toCalendarDay(current.date)) assertNotAfterToday(input.date);
           const given = new Map(input.rulesFollowed.map((item) => [item.ruleId, item.followed]));
           const isSameChecklist =
             given.size === current.rulesFollowed.length &&

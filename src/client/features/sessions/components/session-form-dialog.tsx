@@ -11,6 +11,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { todayLocal } from '#client/lib/dates.ts';
 import { changedFields } from '#client/lib/drafts.ts';
 import { useCreateSession } from '../api/create-session.ts';
 import { useUpdateSession } from '../api/update-session.ts';
@@ -119,6 +120,8 @@ function SessionForm({ session }: { session: Session | null }) {
   };
 
   const isSaving = createSession.isPending || updateSession.isPending;
+  // An edit keeps a day recorded before the server refused days ahead.
+  const latestDay = [todayLocal(), defaults.date].sort().at(-1);
   const { close } = useFormDialog({
     isDirty,
     isSaving,
@@ -172,7 +175,8 @@ function SessionForm({ session }: { session: Session | null }) {
         <Input placeholder="Morning Session" autoComplete="off" {...register('name')} />
       </FormField>
       <FormField label="Date" error={errors.date?.message}>
-        <Input type="date" {...register('date')} />
+        {/* The picker offers no day after today (the server refuses one it does not keep). */}
+        <Input type="date" max={latestDay} {...register('date')} />
       </FormField>
       <Controller
         control={control}
