@@ -247,11 +247,19 @@ test('the administrator finds accounts by a part of a name, email or company, an
 
   await page.reload();
   await expect(field).toHaveValue(`${tag.toUpperCase()} north`);
+  const count = page.getByRole('status').filter({ hasText: '1 user matches' });
+  await expect(count).toBeVisible();
+  // Marked, to find the same element when nothing matches: a live region that came and went
+  // with its words would often not be read out.
+  await count.evaluate((element) => element.setAttribute('data-seen', 'at one match'));
   await expect(users.getByRole('listitem')).toHaveCount(1);
   await expect(userCard(page, ada.fullName)).toBeVisible();
 
   await field.fill(`${tag} nobody`);
   await expect(page.getByRole('heading', { name: `No users match “${tag} nobody”` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `No users match “${tag} nobody”` }),
+  ).toHaveAttribute('data-seen', 'at one match');
   await expectNoSeriousViolations(page);
 
   // While the next search is read, the last answer stays, marked busy: never the empty

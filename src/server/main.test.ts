@@ -18,6 +18,7 @@ import { recordImports } from '#testing/import-recorder.ts';
 import { startTestS3Server, type TestS3Server } from '#testing/s3-server.ts';
 import { buildSession } from '#testing/sessions.ts';
 import { createDatabase } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { PASSWORD_COST } from './modules/users/passwords.ts';
 import { linesOf, startServer as startProcess } from '#testing/server-process.ts';
 
@@ -153,6 +154,40 @@ describe('the server process', () => {
     expect(linesOf(server.output())).toEqual([
       `Cannot write to the data folder ${folder} (DATA_DIR): permission denied.`,
     ]);
+  });
+
+  test('accounts without a search text (after migration 0011, or made by an earlier release) get one as the server serves', async () => {
+    const folder = join(root, 'earlier-release');
+    mkdirSync(folder, { mode: 0o700 });
+    const before = createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') });
+    await migrateToLatest(before);
+    // As an instance of the earlier release writes an account: no search text.
+    await before.db
+      .insertInto('users')
+      .values({
+        username: 'Earlier',
+        username_normalized: 'earlier',
+        password_hash: 'x',
+        full_name: 'Élodie Earlier',
+        email: 'earlier@example.com',
+      })
+      .execute();
+    await before.db.destroy();
+
+    const server = startServer({ DATA_DIR: folder });
+    await server.waitForOutput(/search text written for 1 account\(s\)/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const after = createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') });
+    try {
+      const row = await after.db
+        .selectFrom('users')
+        .select('search_text')
+        .executeTakeFirstOrThrow();
+      expect(row.search_text).toBe('earlier\nélodie earlier\nearlier@example.com\n');
+    } finally {
+      await after.db.destroy();
+    }
   });
 
   test('a data folder whose database file is not a database stops the start with one clear line', async () => {

@@ -6,6 +6,7 @@ import { lockDataFolder } from './db/data-folder-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { imageFolders } from './image-folders.ts';
 import { startNoticeScheduler } from './modules/notices/notice-scheduler.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
 import { describeStartupError } from './startup-errors.ts';
 import { createImageStoreFromConfig } from './storage/from-config.ts';
 import { sweepImages } from './storage/sweep.ts';
@@ -112,6 +113,16 @@ async function main(config: Config) {
     sweep: (stopping) => sweepImages({ images, folders: imageFolders(database), stopping }),
     log: app.log,
   });
+  // Accounts without a search text (all of them after migration 0011, and those an instance of
+  // the earlier release creates during a rolling upgrade): written while the server serves.
+  createUsersRepository(database)
+    .fillMissingSearchTexts()
+    .then(
+      (count) => {
+        if (count > 0) app.log.info(`search text written for ${count} account(s)`);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'could not write the search texts'),
+    );
   app.log.info(
     `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}; images ${config.s3 ? `in the S3 bucket ${config.s3.bucket}` : 'on disk'})`,
   );

@@ -4,8 +4,8 @@ import { createUserAsAdmin } from '#testing/admin.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { expectRefusedQuery } from '#testing/requests.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { fillSearchTexts } from '../../db/migrations/0011-user-search.ts';
 import { userSearchText } from '../users/user-search.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
 
 type Account = Awaited<ReturnType<typeof createLoggedInUser>>;
 
@@ -76,6 +76,24 @@ describeEachDialect("the administrator's search of the accounts", (dialect) => {
     expect(await usernamesFound('j_oe')).toEqual([]);
     expect(await usernamesFound('\\')).toEqual([]);
     expect(await usernamesFound("o'r")).toEqual([]);
+  });
+
+  test('a backslash is a character like any other', async () => {
+    await createThree();
+    await createUserAsAdmin(t.app, admin.cookie, { username: 'slash', companyName: 'Desk A\\B' });
+    expect(await usernamesFound('\\')).toEqual(['slash']);
+    expect(await usernamesFound('a\\b')).toEqual(['slash']);
+    expect(await usernamesFound('\\%')).toEqual([]);
+  });
+
+  test('a Greek name is found by its first letters, whichever sigma ends them', async () => {
+    await createUserAsAdmin(t.app, admin.cookie, {
+      username: 'aspasia',
+      fullName: 'Ασπασία Νίκου',
+    });
+    expect(await usernamesFound('ΑΣ')).toEqual(['aspasia']);
+    expect(await usernamesFound('ας')).toEqual(['aspasia']);
+    expect(await usernamesFound('ΑΣΠΑΣΊΑ')).toEqual(['aspasia']);
   });
 
   test('a blank search lists everyone', async () => {
@@ -176,8 +194,8 @@ describeEachDialect("the administrator's search of the accounts", (dialect) => {
     expect(response.statusCode).toBe(403);
   });
 
-  describe('the migration that adds the search texts', () => {
-    test('fills every account, over more than one batch, as the writes would', async () => {
+  describe('accounts without a search text (after migration 0011, or an earlier release)', () => {
+    test('the start writes each one, over more than one batch, as the writes would', async () => {
       const rows = Array.from({ length: 501 }, (_, i) => ({
         username: `Migrated_${i}`,
         username_normalized: `migrated_${i}`,
@@ -187,13 +205,15 @@ describeEachDialect("the administrator's search of the accounts", (dialect) => {
         company_name: i % 2 ? null : 'Old Desk',
       }));
       await t.database.db.insertInto('users').values(rows).execute();
-      await fillSearchTexts(t.database.db);
-      const users = await t.database.db
+      const users = createUsersRepository(t.database);
+      expect(await users.fillMissingSearchTexts()).toBe(501);
+      expect(await users.fillMissingSearchTexts()).toBe(0);
+      const stored = await t.database.db
         .selectFrom('users')
         .select(['username', 'full_name', 'email', 'company_name', 'search_text'])
         .execute();
-      expect(users).toHaveLength(502);
-      for (const user of users) {
+      expect(stored).toHaveLength(502);
+      for (const user of stored) {
         expect(user.search_text, user.username).toBe(
           userSearchText({
             username: user.username,
@@ -207,6 +227,22 @@ describeEachDialect("the administrator's search of the accounts", (dialect) => {
       expect((await search('migrated trader 500 old')).users).toHaveLength(1);
       expect((await search('MIGRATED_499 desk')).users).toEqual([]);
       expect((await search('MIGRATED_498 desk')).users).toHaveLength(1);
+    });
+
+    test('a text another writer has written meanwhile is left as it is', async () => {
+      await t.database.db
+        .insertInto('users')
+        .values({
+          username: 'late',
+          username_normalized: 'late',
+          password_hash: 'x',
+          full_name: 'Late Writer',
+          email: 'late@example.com',
+          search_text: 'already written',
+        })
+        .execute();
+      expect(await createUsersRepository(t.database).fillMissingSearchTexts()).toBe(0);
+      expect((await search('already')).users.map((user) => user.username)).toEqual(['late']);
     });
   });
 });

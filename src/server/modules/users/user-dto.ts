@@ -1,7 +1,6 @@
 import type { User } from '#shared/schemas/auth.ts';
 import { toBool } from '../../db/dialect.ts';
 import type { UserRecord } from '../../db/schema.ts';
-import { foldText } from './user-search.ts';
 
 /** The user as the API shows it. */
 export function toUserDto(row: UserRecord): User {
@@ -43,5 +42,5 @@ function parseIdList(json: string): number[] {
 
 /** Usernames are unique without regard to case or Unicode form, on both databases. */
 export function normalizeUsername(username: string): string {
-  return foldText(username);
+  return username.normalize('NFKC').toLowerCase();
 }

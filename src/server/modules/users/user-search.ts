@@ -5,9 +5,13 @@
  * ASCII letters only, PostgreSQL's follow the database's locale.
  */
 
-/** Text compared without regard to case or Unicode form ('ÉLODIE', 'élodie', 'ｅｌｏｄｉｅ'). */
+/**
+ * Text compared without regard to case or Unicode form ('ÉLODIE', 'élodie', 'ｅｌｏｄｉｅ').
+ * Lower-casing writes a Greek sigma at the end of a word as 'ς', so a word typed so far ('ΑΣ')
+ * would not be part of the name it begins ('Ασπασία'): both sigmas are one letter here.
+ */
 export function foldText(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return text.normalize('NFKC').toLowerCase().replaceAll('ς', 'σ');
 }
 
 export interface SearchableUser {

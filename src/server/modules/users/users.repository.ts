@@ -5,6 +5,9 @@ import { nowExpression, toBool } from '../../db/dialect.ts';
 import type { UserRecord, UserRow } from '../../db/schema.ts';
 import { userSearchText } from './user-search.ts';
 
+/** Accounts whose search text `fillMissingSearchTexts` writes in one statement. */
+const SEARCH_FILL_BATCH = 500;
+
 /** The columns of a `UserRecord`: everything the API may show, never the password hash. */
 export const userColumns = [
   'id',
@@ -115,6 +118,47 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
           .execute();
       }
       return row;
+    },
+
+    /**
+     * Writes the search text of each account that has none: all of them once migration 0011
+     * has added the column, and later those an instance of an earlier release created (it
+     * knows nothing of the column). A batch a statement; a row another writer has filled
+     * meanwhile is left as it is. Answers how many it wrote.
+     */
+    async fillMissingSearchTexts(): Promise<number> {
+      let filled = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('users')
+          .select(['id', 'username', 'full_name', 'email', 'company_name'])
+          .where('search_text', '=', '')
+          .orderBy('id')
+          .limit(SEARCH_FILL_BATCH)
+          .execute();
+        if (rows.length === 0) return filled;
+        const texts = rows.map(
+          (row) =>
+            sql`when ${row.id} then ${userSearchText({
+              username: row.username,
+              fullName: row.full_name,
+              email: row.email,
+              companyName: row.company_name,
+            })}`,
+        );
+        const result = await db
+          .updateTable('users')
+          .set({ search_text: sql<string>`case id ${sql.join(texts, sql` `)} end` })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .where('search_text', '=', '')
+          .executeTakeFirst();
+        // A text is never empty (it holds the username), so each batch leaves the query.
+        filled += Number(result.numUpdatedRows);
+      }
     },
 
     findUser(userId: number): Promise<UserRecord | undefined> {

@@ -102,14 +102,44 @@ type UsersGridProps = {
   onChangeRole: (user: AdminUser) => void;
 };
 
-function UsersGrid({
-  search,
+/**
+ * The list, under one status line that every state of it keeps, so that a screen reader hears
+ * each new answer to a search (a live region added with its words is often not read out).
+ */
+function UsersGrid(props: UsersGridProps) {
+  const query = useUsersInfinite(props.search);
+  // While another search is read, the last one's list stays: what it answers is said.
+  const shownSearch = query.data?.pages[0]?.search ?? props.search;
+  const users = query.data?.pages.flatMap((page) => page.users);
+  const message =
+    !users || !shownSearch
+      ? ''
+      : users.length === 0
+        ? `No users match “${shownSearch}”`
+        : matchCount(users.length, query.hasNextPage);
+  return (
+    <div className="grid gap-4">
+      {/* Seen with a list; heard only, when the empty result below says it in its own words. */}
+      <p
+        role="status"
+        className={cn('text-muted-foreground text-sm', (!message || !users?.length) && 'sr-only')}
+      >
+        {message}
+      </p>
+      <UsersList {...props} query={query} shownSearch={shownSearch} />
+    </div>
+  );
+}
+
+function UsersList({
+  query,
+  shownSearch,
   onClearSearch,
   currentUserId,
   onCreate,
   onDelete,
   onChangeRole,
-}: UsersGridProps) {
+}: UsersGridProps & { query: ReturnType<typeof useUsersInfinite>; shownSearch: string }) {
   const {
     data,
     isPending,
@@ -119,7 +149,7 @@ function UsersGrid({
     hasNextPage,
     fetchNextPage,
     isFetchingNextPage,
-  } = useUsersInfinite(search);
+  } = query;
 
   if (isPending) {
     return (
@@ -153,21 +183,15 @@ function UsersGrid({
   }
 
   const users = data.pages.flatMap((page) => page.users);
-  // While another search is read, the last one's list stays: what it answers is said.
-  const shownSearch = data.pages[0]?.search ?? search;
   if (users.length === 0 && shownSearch) {
     return (
       <Settling isBusy={isPlaceholderData}>
         <Card className="px-4 py-4">
           <EmptyState icon={<SearchX className="size-6" />}>
-            <div role="status" className="grid gap-3">
-              <h2 className="text-lg font-semibold wrap-anywhere">
-                No users match “{shownSearch}”
-              </h2>
-              <p className="text-muted-foreground">
-                Search by a part of a name, username, email or company.
-              </p>
-            </div>
+            <h2 className="text-lg font-semibold wrap-anywhere">No users match “{shownSearch}”</h2>
+            <p className="text-muted-foreground">
+              Search by a part of a name, username, email or company.
+            </p>
             <Button variant="outline" onClick={onClearSearch}>
               Clear search
             </Button>
@@ -193,10 +217,6 @@ function UsersGrid({
 
   return (
     <Settling isBusy={isPlaceholderData}>
-      {/* Always there, so that a screen reader hears each new count. */}
-      <p role="status" className={cn('text-muted-foreground text-sm', !shownSearch && 'sr-only')}>
-        {shownSearch ? matchCount(users.length, hasNextPage) : ''}
-      </p>
       <ul aria-label="Users" className={GRID}>
         {users.map((user) => (
           <li key={user.id}>

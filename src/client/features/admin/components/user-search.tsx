@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { USER_SEARCH_MAX_LENGTH } from '#shared/constants.ts';
 import { Input } from '#client/components/ui/input.tsx';
@@ -20,7 +20,7 @@ export function searchFromUrl(value: string | null): string {
 }
 
 /** The URL's parameters for a search: none for a blank one. */
-function searchParams(value: string): Record<string, string> {
+function searchParams(value: string): { search?: string } {
   const search = value.trim();
   return search ? { search } : {};
 }
@@ -35,24 +35,30 @@ export function useUserSearch() {
   const search = searchFromUrl(params.get('search'));
   const [text, setText] = useState(search);
 
-  // The URL changed without the field (the menu's link to this page): the field follows it.
-  const previous = useRef(search);
+  // The search the field last wrote into the URL, or found there. Another one in the URL came
+  // from elsewhere (the menu's link to this page), and the field follows it; its own, arriving
+  // while the trader types on, leaves what they typed since.
+  const written = useRef(search);
   useEffect(() => {
-    if (previous.current === search) return;
-    previous.current = search;
-    setText((current) => (current.trim() === search ? current : search));
+    if (written.current === search) return;
+    written.current = search;
+    setText(search);
   }, [search]);
 
-  const apply = (value: string) => setParams(searchParams(value), { replace: true });
+  const apply = useCallback(
+    (value: string) => {
+      const next = searchParams(value);
+      written.current = next.search ?? '';
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
   useEffect(() => {
     if (text.trim() === search) return;
     // wouter keeps `setParams` the same across renders: only typing restarts the wait.
-    const timer = setTimeout(
-      () => setParams(searchParams(text), { replace: true }),
-      SEARCH_DELAY_MS,
-    );
+    const timer = setTimeout(() => apply(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, search, setParams]);
+  }, [text, search, apply]);
 
   // 'Clear search' goes away as it clears (the list replaces the empty result it sits in): the
   // keyboard goes on from the field, not from the top of the document.
