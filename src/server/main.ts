@@ -121,7 +121,10 @@ async function main(config: Config) {
       (count) => {
         if (count > 0) app.log.info(`search text written for ${count} account(s)`);
       },
-      (error: unknown) => app.log.error({ err: error }, 'could not write the search texts'),
+      // Cut short by a shutdown, which closed the database under it: the next start goes on.
+      (error: unknown) => {
+        if (!isClosing) app.log.error({ err: error }, 'could not write the search texts');
+      },
     );
   app.log.info(
     `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}; images ${config.s3 ? `in the S3 bucket ${config.s3.bucket}` : 'on disk'})`,

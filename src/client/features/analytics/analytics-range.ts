@@ -22,9 +22,10 @@ export function rangeLabel(range: AnalyticsRange): string {
 
 /**
  * The API query of a range ending on the trader's `today`, both ends included; `today` always
- * goes along. 'All time' is every session, one dated after today too (nothing refuses a future
- * day): it used to end on today, and left such a session out of the page's figures while its
- * own Streaks card, and the dashboard's rule figures, counted it.
+ * goes along. 'All time' is every session, one dated after today too (a day that is already
+ * today somewhere, a session recorded before such days were refused, or one imported): it used
+ * to end on today, and left such a session out of the page's figures while its own Streaks
+ * card, and the dashboard's rule figures, counted it.
  */
 export function analyticsRangeQuery(range: AnalyticsRange, today: string): AnalyticsQueryInput {
   switch (range) {

@@ -229,7 +229,7 @@ describeEachDialect("the administrator's search of the accounts", (dialect) => {
       expect((await search('MIGRATED_498 desk')).users).toHaveLength(1);
     });
 
-    test('a text another writer has written meanwhile is left as it is', async () => {
+    test('an account that has its text already is left as it is', async () => {
       await t.database.db
         .insertInto('users')
         .values({

@@ -128,15 +128,19 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
      */
     async fillMissingSearchTexts(): Promise<number> {
       let filled = 0;
+      let after = 0;
       for (;;) {
         const rows = await db
           .selectFrom('users')
           .select(['id', 'username', 'full_name', 'email', 'company_name'])
           .where('search_text', '=', '')
+          .where('id', '>', after)
           .orderBy('id')
           .limit(SEARCH_FILL_BATCH)
           .execute();
-        if (rows.length === 0) return filled;
+        const last = rows.at(-1);
+        if (!last) return filled;
+        after = last.id;
         const texts = rows.map(
           (row) =>
             sql`when ${row.id} then ${userSearchText({
@@ -156,7 +160,6 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
           )
           .where('search_text', '=', '')
           .executeTakeFirst();
-        // A text is never empty (it holds the username), so each batch leaves the query.
         filled += Number(result.numUpdatedRows);
       }
     },
