@@ -191,6 +191,38 @@ test('the low-compliance alert is a banner until dismissed', async ({ page }) =>
   await expect(page.getByText('Your 30-day compliance is')).toHaveCount(0);
 });
 
+test("each notice is dismissed on its own: the report goes while the alert's dismissal is under way", async ({
+  page,
+}) => {
+  await seedWeek(page);
+  const banner = page.getByRole('status').filter({ hasText: 'Your 30-day compliance is' });
+  const report = page.getByRole('region', { name: 'Weekly Discipline Report' });
+  // The first dismissal (the alert's) is held until the report has gone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let isFirst = true;
+  await page.route('**/api/notices/*/read', async (route) => {
+    if (isFirst) {
+      isFirst = false;
+      await held;
+    }
+    await route.continue();
+  });
+  const dismissAlert = page.getByRole('button', { name: 'Dismiss the low-compliance alert' });
+  await dismissAlert.click();
+  await expect(dismissAlert).toBeDisabled();
+  const dismissReport = report.getByRole('button', { name: 'Dismiss' });
+  await expect(dismissReport).toBeEnabled();
+  await dismissReport.click();
+  await expect(report).toBeHidden();
+  await expect(banner).toBeVisible();
+  release();
+  await expect(banner).toBeHidden();
+  await reloadWithNotices(page);
+  await expect(report).toHaveCount(0);
+  await expect(banner).toHaveCount(0);
+});
+
 test('the dashboard with the weekly report and the alert has no serious accessibility violations', async ({
   page,
 }) => {

@@ -22,43 +22,31 @@ type NoticeOf<K extends Notice['kind']> = Extract<Notice, { kind: K }>;
  */
 export function NoticesPanel() {
   const { data } = useNotices();
-  const markRead = useMarkNoticeRead({
-    onError: (error) => toastError(error, { fallback: 'The notice could not be dismissed.' }),
-  });
   const unread = (data?.notices ?? []).filter((notice) => notice.readAt === null);
   const alert = unread.find((notice) => notice.kind === 'low_compliance');
   const report = unread.find((notice) => notice.kind === 'weekly_report');
   if (!alert && !report) return null;
-  const dismiss = (id: number) => markRead.mutate(id);
   return (
     <>
-      {alert ? (
-        <LowComplianceBanner
-          notice={alert}
-          onDismiss={() => dismiss(alert.id)}
-          isDismissing={markRead.isPending}
-        />
-      ) : null}
-      {report ? (
-        <WeeklyReportCard
-          notice={report}
-          onDismiss={() => dismiss(report.id)}
-          isDismissing={markRead.isPending}
-        />
-      ) : null}
+      {alert ? <LowComplianceBanner notice={alert} /> : null}
+      {report ? <WeeklyReportCard notice={report} /> : null}
     </>
   );
 }
 
-function LowComplianceBanner({
-  notice,
-  onDismiss,
-  isDismissing,
-}: {
-  notice: NoticeOf<'low_compliance'>;
-  onDismiss: () => void;
-  isDismissing: boolean;
-}) {
+/**
+ * Dismissing one notice: a write of its own (a write takes one call at a time), so that the
+ * other notice can be dismissed while this one's is under way.
+ */
+function useDismiss(id: number) {
+  const markRead = useMarkNoticeRead({
+    onError: (error) => toastError(error, { fallback: 'The notice could not be dismissed.' }),
+  });
+  return { dismiss: () => markRead.mutate(id), isDismissing: markRead.isPending };
+}
+
+function LowComplianceBanner({ notice }: { notice: NoticeOf<'low_compliance'> }) {
+  const { dismiss, isDismissing } = useDismiss(notice.id);
   const { compliance, threshold } = notice.alert;
   return (
     <div className="flex items-start gap-3 rounded-xl border border-amber-600 bg-amber-50 p-3 sm:p-4 dark:bg-amber-950">
@@ -82,7 +70,7 @@ function LowComplianceBanner({
         variant="ghost"
         size="icon-xs"
         aria-label="Dismiss the low-compliance alert"
-        onClick={onDismiss}
+        onClick={dismiss}
         disabled={isDismissing}
       >
         <X aria-hidden="true" />
@@ -122,22 +110,15 @@ function streakText(run: { current: number; longest: number }) {
   return `${run.current} ${run.current === 1 ? 'session' : 'sessions'} (longest ${run.longest})`;
 }
 
-function WeeklyReportCard({
-  notice,
-  onDismiss,
-  isDismissing,
-}: {
-  notice: NoticeOf<'weekly_report'>;
-  onDismiss: () => void;
-  isDismissing: boolean;
-}) {
+function WeeklyReportCard({ notice }: { notice: NoticeOf<'weekly_report'> }) {
+  const { dismiss, isDismissing } = useDismiss(notice.id);
   const report: WeeklyReport = notice.report;
   const week = formatWeek(report.weekStart, report.weekEnd);
   return (
     <DashboardCard
       title="Weekly Discipline Report"
       footer={
-        <Button variant="outline" size="sm" onClick={onDismiss} disabled={isDismissing}>
+        <Button variant="outline" size="sm" onClick={dismiss} disabled={isDismissing}>
           Dismiss
         </Button>
       }
