@@ -251,6 +251,31 @@ test('a day after today is refused at the Date field, and the picker offers none
   await expect(dialog).toBeHidden();
 });
 
+test.describe("a session dated after the trader's today", () => {
+  // The browser's day is UTC's: the server's latest day (the UTC day after its own) is ahead.
+  test.use({ timezoneId: 'UTC' });
+
+  test('is edited with its own day kept, the picker still ending on today', async ({ page }) => {
+    await logInNewTraderThroughApi(page.request);
+    const today = await localToday(page);
+    const tomorrow = new Date(`${today}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const ahead = tomorrow.toISOString().slice(0, 10);
+    const session = await createSession(page, { name: 'Dated ahead', date: ahead });
+
+    await page.goto(`/history/${session.id}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Trading Session' });
+    const date = dialog.getByLabel('Date');
+    await expect(date).toHaveValue(ahead);
+    await expect(date).toHaveAttribute('max', today);
+    await dialog.getByLabel('Session Name').fill('Renamed, day kept');
+    await dialog.getByRole('button', { name: 'Save Session' }).click();
+    await expectToast(page, 'Success', 'Trading session has been updated');
+    await expect(page.getByText('Renamed, day kept')).toBeVisible();
+  });
+});
+
 test('a screenshot the server refuses is reported beside the picker', async ({ page }) => {
   await logInWithRules(page);
   const dialog = await openNewSessionDialog(page);

@@ -120,8 +120,6 @@ function SessionForm({ session }: { session: Session | null }) {
   };
 
   const isSaving = createSession.isPending || updateSession.isPending;
-  // An edit keeps a day recorded before the server refused days ahead.
-  const latestDay = [todayLocal(), defaults.date].sort().at(-1);
   const { close } = useFormDialog({
     isDirty,
     isSaving,
@@ -175,8 +173,9 @@ function SessionForm({ session }: { session: Session | null }) {
         <Input placeholder="Morning Session" autoComplete="off" {...register('name')} />
       </FormField>
       <FormField label="Date" error={errors.date?.message}>
-        {/* The picker offers no day after today (the server refuses one it does not keep). */}
-        <Input type="date" max={latestDay} {...register('date')} />
+        {/* The picker offers no day after today, which the server refuses; an edit of a session
+            dated ahead before that keeps its day as it is (the server takes a day unchanged). */}
+        <Input type="date" max={todayLocal()} {...register('date')} />
       </FormField>
       <Controller
         control={control}
