@@ -82,11 +82,6 @@ async function withNewScreenshot<T>(
 }
 
 /**
- * Sessions and their screenshots. Every write runs under the trader's lock (a checklist checked
- * against the trader's rules stays true until it is stored); files no longer referenced are
- * removed after the transaction commits.
- */
-/**
  * The latest day a session may be dated: a session is recorded on or after the day it was
  * traded. "Today" is the trader's own day, and the server does not know their time zone, so it
  * takes the UTC day after its own: that is today somewhere (UTC+14) while it is today here.
@@ -95,6 +90,11 @@ export function latestSessionDay(now: Date): string {
   return addDays(utcDay(now), 1);
 }
 
+/**
+ * Sessions and their screenshots. Every write runs under the trader's lock (a checklist checked
+ * against the trader's rules stays true until it is stored); files no longer referenced are
+ * removed after the transaction commits.
+ */
 export function createSessionsService({
   database,
   images,

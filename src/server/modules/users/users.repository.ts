@@ -8,6 +8,16 @@ import { userSearchText } from './user-search.ts';
 /** Accounts whose search text `fillMissingSearchTexts` writes in one statement. */
 const SEARCH_FILL_BATCH = 500;
 
+/** The search text of a user's row as the database gives it. */
+function searchTextOf(row: Pick<UserRow, 'username' | 'full_name' | 'email' | 'company_name'>) {
+  return userSearchText({
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    companyName: row.company_name,
+  });
+}
+
 /** The columns of a `UserRecord`: everything the API may show, never the password hash. */
 export const userColumns = [
   'id',
@@ -107,12 +117,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         await db
           .updateTable('users')
           .set({
-            search_text: userSearchText({
-              username: row.username,
-              fullName: row.full_name,
-              email: row.email,
-              companyName: row.company_name,
-            }),
+            search_text: searchTextOf(row),
           })
           .where('id', '=', userId)
           .execute();
@@ -141,15 +146,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
         const last = rows.at(-1);
         if (!last) return filled;
         after = last.id;
-        const texts = rows.map(
-          (row) =>
-            sql`when ${row.id} then ${userSearchText({
-              username: row.username,
-              fullName: row.full_name,
-              email: row.email,
-              companyName: row.company_name,
-            })}`,
-        );
+        const texts = rows.map((row) => sql`when ${row.id} then ${searchTextOf(row)}`);
         const result = await db
           .updateTable('users')
           .set({ search_text: sql<string>`case id ${sql.join(texts, sql` `)} end` })
