@@ -284,8 +284,17 @@ test.describe('with a seeded history', () => {
     await expect(chosenOption(range)).toHaveText('Last 30 days');
     await expectAnalyticsPageShows(page, lastMonth);
 
+    // While the next range is read, each card keeps the last figures, dimmed and marked busy.
+    const release = await holdRequests(page, '**/api/analytics?*');
     await range.selectOption({ label: 'Last 90 days' });
     await expect(page).toHaveURL(/\/analytics\?range=90d$/);
+    const overall = card(page, 'Overall Compliance');
+    const settling = overall.locator('[aria-busy="true"]');
+    await expect(settling).toContainText('Last 30 days: 13 of 16 rules followed');
+    await expect(settling).toHaveCSS('opacity', '0.6');
+    release();
+    await expect(overall.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(overall.locator('[aria-busy="false"]')).toHaveCSS('opacity', '1');
     const lastQuarter = await fetchAnalytics(page, {
       from: daysBefore(today, 89),
       to: today,

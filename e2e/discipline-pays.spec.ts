@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { daysBefore, tableRows } from './analytics-support.ts';
 import { getRules, getSessionTypes, localToday } from './session-support.ts';
-import { createRules, expectNoSeriousViolations, logInNewTraderThroughApi } from './support.ts';
+import {
+  createRules,
+  expectNoSeriousViolations,
+  holdRequests,
+  logInNewTraderThroughApi,
+} from './support.ts';
 
 const TITLE = 'Does discipline pay?';
 /** The chart's code and the figures arrive while four other engineers' builds share two cores. */
@@ -198,9 +203,16 @@ test('the card shows the figures the API answers, and follows the range', async 
     '13 sessions, compliance rating against result in R. Best result: +3.00R at 100%; worst: -1.00R at 50%.',
   );
 
-  // The last 30 days leave the oldest session out.
+  // The last 30 days leave the oldest session out. Until they are read, the card keeps the
+  // figures it has, dimmed and marked busy.
+  const release = await holdRequests(page, '**/api/analytics/discipline-pays?*');
   await page.getByRole('combobox', { name: 'Range' }).selectOption({ label: 'Last 30 days' });
+  const settling = region.locator('[aria-busy="true"]');
+  await expect(settling).toContainText('Based on 13 sessions with a result (All time).');
+  await expect(settling).toHaveCSS('opacity', '0.6');
+  release();
   await expect(region).toContainText('Based on 12 sessions with a result (Last 30 days).');
+  await expect(region.locator('[aria-busy="true"]')).toHaveCount(0);
   const last30 = await fetchDisciplinePays(page, { from: daysBefore(today, 29), to: today, today });
   await expect.poll(() => tableRows(rTable)).toEqual(bandRows(last30, 'r'));
 });

@@ -1,8 +1,9 @@
 import { CircleAlert, Plus, SearchX, Users, UsersRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { Settling } from '#client/components/settling.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { LoadMoreButton } from '#client/components/load-more-button.tsx';
 import { TryAgainButton } from '#client/components/try-again-button.tsx';
@@ -19,21 +20,6 @@ import { UserCard } from './user-card.tsx';
 import { UserSearchField, useUserSearch } from './user-search.tsx';
 
 const GRID = 'grid gap-4 md:grid-cols-2 xl:grid-cols-3';
-
-/** A list while the next one is read: still there, dimmed and marked busy. */
-function Settling({ isBusy, children }: { isBusy: boolean; children: ReactNode }) {
-  return (
-    <div
-      aria-busy={isBusy}
-      className={cn(
-        'grid gap-4 transition-opacity motion-reduce:transition-none',
-        isBusy && 'opacity-60',
-      )}
-    >
-      {children}
-    </div>
-  );
-}
 
 /** How many accounts a search found, as far as the list has read: '50+' while more pages wait. */
 function matchCount(count: number, hasMore: boolean) {
@@ -185,7 +171,7 @@ function UsersList({
   const users = data.pages.flatMap((page) => page.users);
   if (users.length === 0 && shownSearch) {
     return (
-      <Settling isBusy={isPlaceholderData}>
+      <Settling isBusy={isPlaceholderData} className="grid gap-4">
         <Card className="px-4 py-4">
           <EmptyState icon={<SearchX className="size-6" />}>
             <h2 className="text-lg font-semibold wrap-anywhere">No users match “{shownSearch}”</h2>
@@ -216,7 +202,7 @@ function UsersList({
   }
 
   return (
-    <Settling isBusy={isPlaceholderData}>
+    <Settling isBusy={isPlaceholderData} className="grid gap-4">
       <ul aria-label="Users" className={GRID}>
         {users.map((user) => (
           <li key={user.id}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Analytics } from '#shared/schemas/analytics.ts';
 import { CardMessage } from '#client/components/dashboard-card.tsx';
-import { cn } from '#client/lib/utils.ts';
+import { Settling } from '#client/components/settling.tsx';
 import type { AnalyticsResult } from '../api/get-analytics.ts';
 
 /** What each card of the analytics page takes: the page's one answer, and its grid placing. */
@@ -28,14 +28,8 @@ export function AnalyticsContent({ result, loading, children }: AnalyticsContent
     );
   }
   return (
-    <div
-      aria-busy={result.isPlaceholderData}
-      className={cn(
-        'min-w-0 transition-opacity motion-reduce:transition-none',
-        result.isPlaceholderData && 'opacity-60',
-      )}
-    >
+    <Settling isBusy={result.isPlaceholderData} className="min-w-0">
       {children(result.data)}
-    </div>
+    </Settling>
   );
 }

@@ -9,7 +9,9 @@ import type {
 } from '#shared/schemas/discipline-pays.ts';
 import { CardMessage } from '#client/components/dashboard-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { Settling } from '#client/components/settling.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
+import { useShownValue } from '#client/lib/use-shown-value.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { bandLabel, bandTextClass } from '#client/components/compliance-rating.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
@@ -48,6 +50,8 @@ type DisciplinePaysCardProps = {
 export function DisciplinePaysCard({ query, rangeLabel, className }: DisciplinePaysCardProps) {
   // The trader's currency and privacy switch: a change asks for the figures again.
   const result = useDisciplinePays(query, useResultPreferences());
+  // While another range is read, the figures shown are still the last range's: so is the name.
+  const shownRange = useShownValue(rangeLabel, result.isPlaceholderData);
   let body: ReactNode;
   if (result.isPending) {
     body = (
@@ -64,19 +68,13 @@ export function DisciplinePaysCard({ query, rangeLabel, className }: DisciplineP
     );
   } else {
     body = (
-      <div
-        aria-busy={result.isPlaceholderData}
-        className={cn(
-          'min-w-0 transition-opacity motion-reduce:transition-none',
-          result.isPlaceholderData && 'opacity-60',
-        )}
-      >
+      <Settling isBusy={result.isPlaceholderData} className="min-w-0">
         {result.data.sessionCount === 0 ? (
           <NoResults />
         ) : (
-          <DisciplinePaysFigures answer={result.data} rangeLabel={rangeLabel} />
+          <DisciplinePaysFigures answer={result.data} rangeLabel={shownRange} />
         )}
-      </div>
+      </Settling>
     );
   }
   return (

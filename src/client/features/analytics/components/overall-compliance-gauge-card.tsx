@@ -1,4 +1,5 @@
 import { TitledCard } from '#client/components/titled-card.tsx';
+import { useShownValue } from '#client/lib/use-shown-value.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import type { Analytics } from '#shared/schemas/analytics.ts';
@@ -18,6 +19,8 @@ export function OverallComplianceGaugeCard({
   className,
   caption = 'Your overall trading discipline rating',
 }: OverallComplianceGaugeCardProps) {
+  // While another range is read, the figures shown are still the last range's: so is the name.
+  const shownRange = useShownValue(rangeLabel, result.isPlaceholderData);
   return (
     <TitledCard title="Overall Compliance" className={className}>
       <AnalyticsContent
@@ -37,7 +40,7 @@ export function OverallComplianceGaugeCard({
           <div className="grid justify-items-center gap-3 text-center">
             <ComplianceGauge rating={analytics.overallCompliance} label="Overall compliance" />
             <p className="text-muted-foreground text-sm">{caption}</p>
-            <p className="text-sm">{rangeSummary(analytics, rangeLabel)}</p>
+            <p className="text-sm">{rangeSummary(analytics, shownRange)}</p>
           </div>
         )}
       </AnalyticsContent>

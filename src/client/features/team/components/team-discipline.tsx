@@ -10,11 +10,11 @@ import {
 } from '#shared/schemas/team.ts';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { LoadMoreButton } from '#client/components/load-more-button.tsx';
+import { Settling } from '#client/components/settling.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { todayLocal } from '#client/lib/dates.ts';
-import { cn } from '#client/lib/utils.ts';
 import { useTeamInfinite } from '../api/get-team.ts';
 import { TeamTable } from './team-table.tsx';
 
@@ -70,13 +70,7 @@ export function TeamDiscipline() {
           </p>
         </EmptyState>
       ) : (
-        <div
-          aria-busy={result.isPlaceholderData}
-          className={cn(
-            'grid gap-4 transition-opacity motion-reduce:transition-none',
-            result.isPlaceholderData && 'opacity-60',
-          )}
-        >
+        <Settling isBusy={result.isPlaceholderData} className="grid gap-4">
           <TeamTable
             traders={traders}
             sort={sort}
@@ -89,7 +83,7 @@ export function TeamDiscipline() {
             isFetchingNextPage={result.isFetchingNextPage}
             fetchNextPage={result.fetchNextPage}
           />
-        </div>
+        </Settling>
       )}
     </TitledCard>
   );
