@@ -11,6 +11,7 @@ import {
   createTrader,
   expectNoSeriousViolations,
   expectToast,
+  holdRequests,
   logInAsNewTrader,
   logInNewTraderThroughApi,
   logInWithForm,
@@ -216,6 +217,37 @@ test("an administrator's own new name shows in the users list at once", async ({
 
   await nav.getByRole('link', { name: 'Admin Panel' }).click();
   await expect(userCard(page, renamed)).toBeVisible();
+});
+
+test('while the next search is read, the status still counts the list shown, more to come included', async ({
+  page,
+}) => {
+  const tag = buildAccount('more').username.slice('more_'.length);
+  await logInRequestAsAdmin(page.request);
+  for (const name of ['Ada', 'Bob']) {
+    await createUserThroughApi(page.request, {
+      ...buildAccount(name.toLowerCase()),
+      fullName: `${name} ${tag}`,
+    });
+  }
+  await page.request.post('/api/auth/logout');
+  // Pages of one instead of fifty, from the real server: two matches make a list with more.
+  await page.route(/\/api\/admin\/users\?/, (route) =>
+    route.continue({ url: `${route.request().url()}&limit=1` }),
+  );
+  await openUserManagement(page);
+  const field = page.getByRole('search').getByRole('searchbox', { name: 'Search users' });
+  await field.fill(tag);
+  const status = page.getByRole('status').filter({ hasText: /users? match/ });
+  await expect(status).toHaveText('1+ users match');
+
+  const release = await holdRequests(page, /\/api\/admin\/users\?.*search=.*still/);
+  await field.fill(`${tag} still`);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(status).toHaveText('1+ users match');
+  release();
+  await expect(page.getByRole('heading', { name: `No users match “${tag} still”` })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 });
 
 test('the administrator finds accounts by a part of a name, email or company, and the search stays in the address', async ({

@@ -20,6 +20,7 @@ import {
   createTrader,
   expectNoSeriousViolations,
   expectToast,
+  holdRequests,
   logInAsNewTrader,
   logInNewTraderThroughApi,
   logInWithForm,
@@ -164,7 +165,15 @@ test('a trader shares, the administrator sees, sorts and opens them; when they s
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     const complianceHeader = table.getByRole('columnheader', { name: '30-day compliance' });
     await expect(complianceHeader).toHaveAttribute('aria-sort', 'none');
+    // Until the new order's rows arrive, the rows shown are in the last order: so say the
+    // headers, while the table is marked busy.
+    const release = await holdRequests(admin, /\/api\/admin\/team\?.*sort=compliance/);
     await complianceHeader.getByRole('button').click();
+    await expect(admin).toHaveURL(/sort=compliance&order=desc/);
+    await expect(table.locator('xpath=ancestor::*[@aria-busy="true"]')).toHaveCount(1);
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(complianceHeader).toHaveAttribute('aria-sort', 'none');
+    release();
     await expect(complianceHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
     await expect(admin).toHaveURL(/sort=compliance&order=desc/);

@@ -97,12 +97,15 @@ function UsersGrid(props: UsersGridProps) {
   // While another search is read, the last one's list stays: what it answers is said.
   const shownSearch = query.data?.pages[0]?.search ?? props.search;
   const users = query.data?.pages.flatMap((page) => page.users);
+  // Whether more of the shown search waits, from its own pages: the query's `hasNextPage` is
+  // the next search's meanwhile, which has none yet ('50 users match' of a '50+' list).
+  const hasMore = Boolean(query.data?.pages.at(-1)?.nextCursor);
   const message =
     !users || !shownSearch
       ? ''
       : users.length === 0
         ? `No users match “${shownSearch}”`
-        : matchCount(users.length, query.hasNextPage);
+        : matchCount(users.length, hasMore);
   return (
     <div className="grid gap-4">
       {/* Seen with a list; heard only, when the empty result below says it in its own words. */}

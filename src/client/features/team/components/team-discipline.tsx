@@ -15,6 +15,7 @@ import { TitledCard } from '#client/components/titled-card.tsx';
 import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { todayLocal } from '#client/lib/dates.ts';
+import { useShownValue } from '#client/lib/use-shown-value.ts';
 import { useTeamInfinite } from '../api/get-team.ts';
 import { TeamTable } from './team-table.tsx';
 
@@ -47,6 +48,9 @@ export function TeamDiscipline() {
   const { sort, order, setSort } = useTeamSort();
   const result = useTeamInfinite({ today: todayLocal(), sort, order });
   const traders = result.data?.pages.flatMap((page) => page.traders) ?? [];
+  // While another order is read, the rows shown are still in the last one: so are the headers.
+  const shownSort = useShownValue(sort, result.isPlaceholderData);
+  const shownOrder = useShownValue(order, result.isPlaceholderData);
 
   return (
     <TitledCard title="Sharing traders" titleId={titleId} className="min-w-0">
@@ -73,8 +77,8 @@ export function TeamDiscipline() {
         <Settling isBusy={result.isPlaceholderData} className="grid gap-4">
           <TeamTable
             traders={traders}
-            sort={sort}
-            order={order}
+            sort={shownSort}
+            order={shownOrder}
             onSort={setSort}
             labelledBy={titleId}
           />
