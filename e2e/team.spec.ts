@@ -109,6 +109,24 @@ async function showEverySharer(page: Page) {
   );
 }
 
+/**
+ * Logs in on `page` as an administrator of their own who shares their figures, so that no
+ * other test's list changes with theirs.
+ */
+async function logInSharingAdministrator(page: Page, baseURL: string | undefined) {
+  const admin = await request.newContext({ baseURL });
+  await logInRequestAsAdmin(admin);
+  const lead = buildAccount('lead');
+  await createUserThroughApi(admin, lead, true);
+  await admin.dispose();
+  await logInWithForm(page, lead);
+  const shared = await page.request.put('/api/auth/update-profile', {
+    data: { preferences: { sharing: { discipline: true } } },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  return lead;
+}
+
 async function logInAdminOn(page: Page) {
   await logInWithForm(page, ADMIN);
 }
@@ -391,17 +409,7 @@ test('an administrator who shares their figures sees a session they record in th
   page,
   baseURL,
 }) => {
-  // An administrator of their own, so that no other test's list changes with theirs.
-  const admin = await request.newContext({ baseURL });
-  await logInRequestAsAdmin(admin);
-  const lead = buildAccount('lead');
-  await createUserThroughApi(admin, lead, true);
-  await admin.dispose();
-  await logInWithForm(page, lead);
-  const shared = await page.request.put('/api/auth/update-profile', {
-    data: { preferences: { sharing: { discipline: true } } },
-  });
-  expect(shared.status(), await shared.text()).toBe(200);
+  const lead = await logInSharingAdministrator(page, baseURL);
   await createSession(page, { name: 'Before', date: await localToday(page) });
   await showEverySharer(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -418,4 +426,36 @@ test('an administrator who shares their figures sees a session they record in th
   await expectToast(page, 'Success', 'Trading session has been created');
   await nav.getByRole('link', { name: 'Team discipline' }).click();
   await expect(row.getByRole('cell', { name: / 2 sessions$/ })).toBeVisible();
+});
+
+test("an administrator who shares their figures sees a rule's new name in the team list at once", async ({
+  page,
+  baseURL,
+}) => {
+  const lead = await logInSharingAdministrator(page, baseURL);
+  await createRules(page, [{ description: 'Stop after two losses' }]);
+  // Broken once: the weakest rule of the 30 days.
+  await createSession(page, {
+    name: 'Broke it',
+    date: await localToday(page),
+    rulesFollowed: await checklist(page, 0),
+  });
+  // Written behind the app's back: the screen reads them afresh.
+  await page.reload();
+  await showEverySharer(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Team discipline' }).click();
+  const row = teamTable(page).getByRole('row').filter({ hasText: lead.fullName });
+  await expect(row).toContainText('Stop after two losses');
+
+  // Renamed on the rules page; the team list, kept from before, is read again on return.
+  await nav.getByRole('link', { name: 'Trading Rules' }).click();
+  await page.getByRole('button', { name: 'Edit rule: Stop after two losses' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Trading Rule' });
+  await dialog.getByLabel('Rule Description').fill('No third trade after two losses');
+  await dialog.getByRole('button', { name: 'Update Rule' }).click();
+  await expectToast(page, 'Success', 'Trading rule has been updated');
+  await nav.getByRole('link', { name: 'Team discipline' }).click();
+  await expect(row).toContainText('No third trade after two losses');
+  await expect(row).not.toContainText('Stop after two losses');
 });

@@ -1,7 +1,7 @@
 import { ruleResponseSchema, type Rule, type RuleData } from '#shared/schemas/rules.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { ruleViews } from './rule-views.ts';
 
 export async function createRule(input: RuleData): Promise<Rule> {
   const { rule } = await apiRequest('/api/rules', {
@@ -21,7 +21,7 @@ type UseCreateRuleOptions = {
 export function useCreateRule({ onSuccess, onError }: UseCreateRuleOptions = {}) {
   return useApiMutation({
     mutationFn: createRule,
-    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
+    refreshes: ruleViews,
     onSuccess,
     onError,
   });

@@ -1,7 +1,7 @@
 import { okSchema } from '#shared/schemas/common.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { ruleViews } from './rule-views.ts';
 
 export function deleteRule(id: number) {
   return apiRequest(`/api/rules/${id}`, { method: 'DELETE', schema: okSchema });
@@ -15,7 +15,7 @@ type UseDeleteRuleOptions = {
 export function useDeleteRule({ onSuccess, onError }: UseDeleteRuleOptions = {}) {
   return useApiMutation({
     mutationFn: deleteRule,
-    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
+    refreshes: ruleViews,
     onSuccess,
     onError,
   });

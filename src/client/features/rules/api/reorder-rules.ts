@@ -5,6 +5,7 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { apiRequest, isHttpError } from '#client/lib/api-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { ruleViews } from './rule-views.ts';
 import { orderRules } from '../order-rules.ts';
 
 const LIST_CHANGED =
@@ -29,7 +30,7 @@ export function useReorderRules() {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: reorderRules,
-    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
+    refreshes: ruleViews,
     refreshOnError: () => true,
     onMutate: async ({ ruleIds }) => {
       // A refetch still in flight would overwrite the new order with the old one.

@@ -1,7 +1,7 @@
 import { ruleResponseSchema, type Rule, type RuleData } from '#shared/schemas/rules.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
+import { ruleViews } from './rule-views.ts';
 
 type UpdateRuleVariables = { id: number; input: RuleData };
 
@@ -24,7 +24,7 @@ type UseUpdateRuleOptions = {
 export function useUpdateRule({ onSuccess, onError }: UseUpdateRuleOptions = {}) {
   return useApiMutation({
     mutationFn: updateRule,
-    refreshes: [queryKeys.rules.all, queryKeys.analytics.discipline],
+    refreshes: ruleViews,
     onSuccess,
     onError,
   });
