@@ -255,6 +255,36 @@ test.describe("a session dated after the trader's today", () => {
   // The browser's day is UTC's: the server's latest day (the UTC day after its own) is ahead.
   test.use({ timezoneId: 'UTC' });
 
+  test('is refused by the dialog for the day after, which the server would take', async ({
+    page,
+  }) => {
+    await logInWithRules(page);
+    const dialog = await openNewSessionDialog(page);
+    const today = await localToday(page);
+    const tomorrow = new Date(`${today}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sessions') {
+        posts += 1;
+      }
+    });
+    await dialog.getByLabel('Session Name').fill('Tomorrow, typed');
+    const date = dialog.getByLabel('Date');
+    await date.fill(tomorrow.toISOString().slice(0, 10));
+    await chooseSessionType(dialog, 'London (08:00-17:00)');
+    await dialog.getByRole('button', { name: 'Save Session' }).click();
+    await expect(dialog.getByText('Date cannot be in the future')).toBeVisible();
+    await expect(date).toBeFocused();
+    await expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toBe(0);
+
+    await date.fill(today);
+    await dialog.getByRole('button', { name: 'Save Session' }).click();
+    await expectToast(page, 'Success', 'Trading session has been created');
+    expect(posts).toBe(1);
+  });
+
   test('is edited with its own day kept, the picker still ending on today', async ({ page }) => {
     await logInNewTraderThroughApi(page.request);
     const today = await localToday(page);

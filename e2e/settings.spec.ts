@@ -142,11 +142,14 @@ test('a trader changes their picture and sees it in the sidebar, also after a re
   await expect(page.getByRole('button', { name: 'Change Picture' })).toHaveAccessibleDescription(
     'JPG, PNG or GIF. Max size 2MB.',
   );
-  await choosePicture(page, {
-    name: 'me.png',
-    mimeType: 'image/png',
-    buffer: await pngBuffer(page),
-  });
+  // The system's picker offers only the formats the server takes (it refuses HEIC, SVG, BMP).
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Change Picture' }).click();
+  const picker = await chooser;
+  expect(await picker.element().getAttribute('accept')).toBe(
+    'image/png,image/jpeg,image/webp,image/gif',
+  );
+  await picker.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBuffer(page) });
   await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
   await expect
     .poll(() => menuPicture(page).evaluate((img: HTMLImageElement) => img.naturalWidth))

@@ -44,6 +44,12 @@ export const RECENT_SESSIONS_SHOWN = 3;
 /** Sessions one 'Delete Selected' request may name: a page at most, one transaction. */
 export const BULK_DELETE_MAX = PAGE_SIZE_MAX;
 
+/**
+ * The image formats the server takes, for a screenshot and a profile picture alike: a picker
+ * offers these only. The server checks the bytes as well; this only saves a round trip.
+ */
+export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
 /** A profile picture's decoded size: 2 MB, as the product was observed. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 25_000_000;

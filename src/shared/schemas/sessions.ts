@@ -88,6 +88,13 @@ function checklist(repeatedMessage: string) {
 
 const screenshotData = imageDataUrl('The screenshot');
 
+/**
+ * A session is dated on the trader's today or before (docs/decisions/0070): the server's words
+ * for a later day, and the dialog's for a day the server would still take (it knows no time
+ * zone, so it takes the UTC day after its own).
+ */
+export const DATE_IN_FUTURE = 'Date cannot be in the future';
+
 const sessionFields = {
   name: requiredText({
     label: 'Session name',

@@ -1,4 +1,5 @@
 import { SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
+import { DATE_IN_FUTURE } from '#shared/schemas/sessions.ts';
 import { createErrorFactory } from '../../errors.ts';
 
 /** Also the answer for another trader's session or screenshot: it must look like a missing one. */
@@ -38,7 +39,6 @@ export const checklistMismatch = createErrorFactory({
   issues: [{ path: 'rulesFollowed', message: CHECKLIST_MISMATCH }],
 });
 
-const DATE_IN_FUTURE = 'Date cannot be in the future';
 export const dateInFuture = createErrorFactory({
   code: 'sessions.date_in_future',
   statusCode: 400,

@@ -1,7 +1,4 @@
-import { SCREENSHOT_MAX_BYTES } from '#shared/constants.ts';
-
-/** The formats the server accepts; it checks the bytes as well, this only saves a round trip. */
-export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+import { IMAGE_MEDIA_TYPES, SCREENSHOT_MAX_BYTES } from '#shared/constants.ts';
 
 /** Why a file cannot be a screenshot, in the words of a toast; `null` when it can. */
 export function describeImageFileProblem(
@@ -10,7 +7,7 @@ export function describeImageFileProblem(
   if (!file.type.startsWith('image/')) {
     return { title: 'Invalid File', description: 'Please select an image file' };
   }
-  if (!SCREENSHOT_TYPES.includes(file.type)) {
+  if (!IMAGE_MEDIA_TYPES.includes(file.type)) {
     return { title: 'Invalid File', description: 'Please select a PNG, JPEG, WebP or GIF image' };
   }
   if (file.size > SCREENSHOT_MAX_BYTES) {

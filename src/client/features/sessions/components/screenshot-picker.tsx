@@ -8,12 +8,13 @@ import {
   type DragEvent,
   type Ref,
 } from 'react';
+import { IMAGE_MEDIA_TYPES } from '#shared/constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { readAsDataUrl } from '#client/lib/read-as-data-url.ts';
 import { cn } from '#client/lib/utils.ts';
 import { getScreenshotUrl } from '../api/screenshot-urls.ts';
-import { describeImageFileProblem, SCREENSHOT_TYPES } from './read-image-file.ts';
+import { describeImageFileProblem } from './read-image-file.ts';
 import type { ScreenshotValue } from './session-form-schema.ts';
 
 type ScreenshotPickerProps = {
@@ -212,7 +213,7 @@ export function ScreenshotPicker({
       <input
         ref={inputRef}
         type="file"
-        accept={SCREENSHOT_TYPES.join(',')}
+        accept={IMAGE_MEDIA_TYPES.join(',')}
         className="hidden"
         tabIndex={-1}
         onChange={(event) => {

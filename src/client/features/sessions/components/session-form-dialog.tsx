@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { Session } from '#shared/schemas/sessions.ts';
+import { DATE_IN_FUTURE, type Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { useResultPreferences } from '#client/components/result-preferences.tsx';
 import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
@@ -159,6 +159,14 @@ function SessionForm({ session }: { session: Session | null }) {
     // The event's target: its current target is gone once the checks (asynchronous) are done.
     const formElement: unknown = event?.target;
     if (formElement instanceof HTMLFormElement && refuseUnreadableResults(formElement)) return;
+    // The picker stops at today, but a day can be typed past it, and the server, which knows no
+    // time zone, still takes the day after its own. A day it changed to after the trader's
+    // today is refused here; one kept as it was stays (recorded before days ahead were refused).
+    const date = form.getValues('date');
+    if (date !== defaults.date && date > todayLocal()) {
+      form.setError('date', { message: DATE_IN_FUTURE }, { shouldFocus: true });
+      return;
+    }
     const isMoneyChanged = form.getValues('resultMoney') !== defaults.resultMoney;
     const input = toSessionInput(values, checklist.items, {
       sendsMoney: !hideMoney && (session === null || isMoneyChanged),

@@ -1,6 +1,6 @@
 import { ImageUp } from 'lucide-react';
 import { useRef } from 'react';
-import { AVATAR_MAX_BYTES } from '#shared/constants.ts';
+import { AVATAR_MAX_BYTES, IMAGE_MEDIA_TYPES } from '#shared/constants.ts';
 import { toastError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -58,7 +58,7 @@ export function ChangePictureButton({ hintId }: { hintId: string }) {
       <input
         ref={inputRef}
         type="file"
-        accept="image/*"
+        accept={IMAGE_MEDIA_TYPES.join(',')}
         className="hidden"
         tabIndex={-1}
         onChange={(event) => {
