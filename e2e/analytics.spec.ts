@@ -6,6 +6,7 @@ import {
   fetchAnalytics,
   fills,
   seedDisciplineHistory,
+  SEEDED_RULES,
   tableRows,
   type AnalyticsAnswer,
 } from './analytics-support.ts';
@@ -302,6 +303,25 @@ test.describe('with a seeded history', () => {
     });
     expect(lastQuarter.overallCompliance).toBe(75);
     await expectAnalyticsPageShows(page, lastQuarter);
+  });
+
+  test("every rule's slanted label is drawn whole, inside the chart", async ({ page }) => {
+    await page.goto('/analytics');
+    const chart = card(page, 'Trading Rule Analysis').locator('svg.recharts-surface');
+    // The rules' labels, not the percentages'.
+    const labels = card(page, 'Trading Rule Analysis')
+      .locator('.recharts-cartesian-axis-tick-value')
+      .filter({ hasText: /[a-z]/ });
+    await expect(labels).toHaveCount(SEEDED_RULES.length);
+    const box = await chart.boundingBox();
+    expect(box).not.toBeNull();
+    for (const label of await labels.all()) {
+      const drawn = await label.boundingBox();
+      expect(drawn).not.toBeNull();
+      // Whole: no letter cut by the chart's edges (its first letter went under the bottom).
+      expect(drawn!.y + drawn!.height).toBeLessThanOrEqual(box!.y + box!.height);
+      expect(drawn!.x).toBeGreaterThanOrEqual(box!.x);
+    }
   });
 
   test('the analytics page has no serious accessibility violations, with a table open too', async ({

@@ -124,6 +124,22 @@ test.describe('on a 390 px wide phone', () => {
     // On the analytics page the chart's summary in words names it too.
     await expect(page.getByText(`One rule: ${link} at 100%.`)).toBeVisible();
   });
+
+  test("a switch's name that wraps keeps room between its lines", async ({ page }) => {
+    await logInAsNewTrader(page);
+    await page.goto('/settings');
+    const name = page.getByText('Share my discipline figures with administrators', {
+      exact: true,
+    });
+    const { lines, letters } = await name.evaluate((label) => ({
+      lines: parseFloat(getComputedStyle(label).lineHeight),
+      letters: parseFloat(getComputedStyle(label).fontSize),
+    }));
+    // Two lines on this screen, with room between them (at a line as high as its letters,
+    // as a field's name has, they touched).
+    expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(2 * lines);
+    expect(lines / letters).toBeGreaterThanOrEqual(1.25);
+  });
 });
 
 test('a long full name, company name and session name fit a phone’s screen wherever they show', async ({
@@ -239,6 +255,10 @@ test('on a phone the analytics fit the screen, and a wide chart scrolls by keybo
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
     ),
   ).toBe(true);
+  // A shadow at an edge with more beyond it says so (backgrounds that scroll with the content).
+  expect(await chart.evaluate((box) => getComputedStyle(box).backgroundImage)).toContain(
+    'radial-gradient',
+  );
   await chart.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => chart.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);

@@ -9,9 +9,15 @@ const labelVariants = cva(
     variants: {
       /**
        * `field` names a field above it; `choice` is the words beside a checkbox, in the text's
-       * own weight, its line height the caller's (one line, or a wrapping rule).
+       * own weight, its line height the caller's (one line, or a wrapping rule); `toggle` names
+       * a switch beside it, in a field's weight, with room between its lines when it wraps on
+       * a phone (a field's lines touched).
        */
-      variant: { field: 'leading-none font-medium', choice: 'font-normal' },
+      variant: {
+        field: 'leading-none font-medium',
+        choice: 'font-normal',
+        toggle: 'leading-snug font-medium',
+      },
     },
     defaultVariants: { variant: 'field' },
   },

@@ -25,6 +25,7 @@ import { complianceBand } from '#shared/compliance.ts';
 import type { MonthlyTrend, RuleCompliance } from '#shared/schemas/analytics.ts';
 import type { ResultPoint } from '#shared/schemas/discipline-pays.ts';
 import { bandLabel, bandTextClass } from '#client/components/compliance-rating.tsx';
+import { ScrollBox } from '#client/components/scroll-box.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionCount, truncateLabel } from '../chart-summaries.ts';
 import { formatResult, pointResult, type ResultUnit } from '../result-format.ts';
@@ -67,14 +68,8 @@ const chartClass =
 export function RuleComplianceBarChart({ data, title }: ChartProps<RuleCompliance>) {
   const labels = new Map(data.map((rule) => [rule.ruleId, truncateLabel(rule.description)]));
   return (
-    // Many rules scroll sideways rather than squeezing their bars and labels together; the
-    // scrolling box takes the focus, so a keyboard can scroll it too.
-    <div
-      className="focus-visible:ring-ring overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
-      tabIndex={0}
-      role="group"
-      aria-label={title}
-    >
+    // Many rules scroll sideways rather than squeezing their bars and labels together.
+    <ScrollBox label={title}>
       <div style={{ minWidth: 64 + data.length * 56 }}>
         <BarChart
           responsive
@@ -93,7 +88,9 @@ export function RuleComplianceBarChart({ data, title }: ChartProps<RuleComplianc
             tick={ONE_LINE_TICK}
             angle={-45}
             textAnchor="end"
-            height={104}
+            // A label of 20 characters and its '...', slanted, wide letters and all: 104 cut
+            // the first letter of the longest ones off at the chart's bottom edge.
+            height={120}
             tickFormatter={(ruleId: number) => labels.get(ruleId) ?? ''}
           />
           <YAxis {...PERCENT_AXIS} width={48} />
@@ -108,7 +105,7 @@ export function RuleComplianceBarChart({ data, title }: ChartProps<RuleComplianc
           />
         </BarChart>
       </div>
-    </div>
+    </ScrollBox>
   );
 }
 

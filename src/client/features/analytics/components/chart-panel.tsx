@@ -46,7 +46,7 @@ export function ChartPanel({ title, summary, chart, table }: ChartPanelProps) {
         />
         Show as table
       </Button>
-      <div id={tableId} hidden={!isTableShown} className="overflow-x-auto">
+      <div id={tableId} hidden={!isTableShown} className="scroll-shadows overflow-x-auto">
         {isTableShown ? table : null}
       </div>
     </div>

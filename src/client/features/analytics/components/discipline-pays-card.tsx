@@ -10,6 +10,7 @@ import type {
 import { CardMessage } from '#client/components/dashboard-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Settling } from '#client/components/settling.tsx';
+import { ScrollBox } from '#client/components/scroll-box.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { useShownValue } from '#client/lib/use-shown-value.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -157,70 +158,47 @@ function BandTable({ answer, unit }: { answer: DisciplinePays; unit: ResultUnit 
         {unit === 'r' ? 'In R' : `In money (${answer.currency})`}
       </h4>
       {withResult ? (
-        <ScrollBox label={caption} minWidthClass="min-w-[22rem]">
-          <ChartTable
-            caption={caption}
-            columns={[
-              { header: 'Compliance' },
-              { header: 'Sessions', isNumeric: true },
-              { header: 'Average', isNumeric: true },
-              { header: 'Total', isNumeric: true },
-            ]}
-            rows={answer.bands.map((band) => {
-              const figure = bandFigure(band, unit);
-              return {
-                key: band.band,
-                cells: [
-                  <>
-                    <span className={cn('block font-semibold', bandTextClass[band.band])}>
-                      {bandRangeLabel[band.band]}
-                    </span>
-                    <span className="text-muted-foreground block text-xs font-normal">
-                      {bandLabel(band.band)}
-                    </span>
-                  </>,
-                  figure?.sessions ?? 0,
-                  figure?.average === null || !figure ? (
-                    <span className="text-muted-foreground">{NOT_ENOUGH}</span>
-                  ) : (
-                    format(figure.average)
-                  ),
-                  figure && figure.sessions > 0 ? format(figure.total) : '–',
-                ],
-              };
-            })}
-          />
+        <ScrollBox label={caption}>
+          <div className="min-w-[22rem]">
+            <ChartTable
+              caption={caption}
+              columns={[
+                { header: 'Compliance' },
+                { header: 'Sessions', isNumeric: true },
+                { header: 'Average', isNumeric: true },
+                { header: 'Total', isNumeric: true },
+              ]}
+              rows={answer.bands.map((band) => {
+                const figure = bandFigure(band, unit);
+                return {
+                  key: band.band,
+                  cells: [
+                    <>
+                      <span className={cn('block font-semibold', bandTextClass[band.band])}>
+                        {bandRangeLabel[band.band]}
+                      </span>
+                      <span className="text-muted-foreground block text-xs font-normal">
+                        {bandLabel(band.band)}
+                      </span>
+                    </>,
+                    figure?.sessions ?? 0,
+                    figure?.average === null || !figure ? (
+                      <span className="text-muted-foreground">{NOT_ENOUGH}</span>
+                    ) : (
+                      format(figure.average)
+                    ),
+                    figure && figure.sessions > 0 ? format(figure.total) : '–',
+                  ],
+                };
+              })}
+            />
+          </div>
         </ScrollBox>
       ) : (
         <p className="text-muted-foreground text-sm">
           No session in this range has a result {unitName(unit, answer.currency)}.
         </p>
       )}
-    </div>
-  );
-}
-
-/**
- * A table too wide for a phone scrolls sideways rather than breaking its words letter by
- * letter; the scrolling box takes the focus, so that a keyboard can scroll it too.
- */
-function ScrollBox({
-  label,
-  minWidthClass,
-  children,
-}: {
-  label: string;
-  minWidthClass: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className="focus-visible:ring-ring overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
-      tabIndex={0}
-      role="group"
-      aria-label={label}
-    >
-      <div className={minWidthClass}>{children}</div>
     </div>
   );
 }
@@ -287,33 +265,35 @@ function RuleCosts({ answer, units }: { answer: DisciplinePays; units: ResultUni
       </h3>
       <p className="text-muted-foreground text-sm">{ruleCostSummary(rules, currency)}</p>
       {rules.length > 0 ? (
-        <ScrollBox label="Which rule costs you most" minWidthClass="min-w-[40rem]">
-          <ChartTable
-            caption="Which rule costs you most: average result when followed and when broken"
-            columns={[
-              { header: 'Rule' },
-              { header: 'Followed', isNumeric: true },
-              { header: 'Broken', isNumeric: true },
-              { header: 'Difference', isNumeric: true },
-            ]}
-            rows={rules.map((rule) => ({
-              key: rule.ruleId,
-              cells: [
-                rule.description,
-                lines((split, unit) => side(split.followed, unit), rule),
-                lines((split, unit) => side(split.broken, unit), rule),
-                lines(
-                  (split, unit) =>
-                    split.difference === null ? (
-                      <span className="text-muted-foreground">{NOT_ENOUGH}</span>
-                    ) : (
-                      <span className="font-semibold">{format(split.difference, unit)}</span>
-                    ),
-                  rule,
-                ),
-              ],
-            }))}
-          />
+        <ScrollBox label="Which rule costs you most">
+          <div className="min-w-[40rem]">
+            <ChartTable
+              caption="Which rule costs you most: average result when followed and when broken"
+              columns={[
+                { header: 'Rule' },
+                { header: 'Followed', isNumeric: true },
+                { header: 'Broken', isNumeric: true },
+                { header: 'Difference', isNumeric: true },
+              ]}
+              rows={rules.map((rule) => ({
+                key: rule.ruleId,
+                cells: [
+                  rule.description,
+                  lines((split, unit) => side(split.followed, unit), rule),
+                  lines((split, unit) => side(split.broken, unit), rule),
+                  lines(
+                    (split, unit) =>
+                      split.difference === null ? (
+                        <span className="text-muted-foreground">{NOT_ENOUGH}</span>
+                      ) : (
+                        <span className="font-semibold">{format(split.difference, unit)}</span>
+                      ),
+                    rule,
+                  ),
+                ],
+              }))}
+            />
+          </div>
         </ScrollBox>
       ) : null}
       {rules.some((rule) => rule.rankedBy === null) && rules[0]?.rankedBy !== null ? (

@@ -126,7 +126,7 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
   }, []);
 
   return (
-    <div ref={scroller} className="relative overflow-x-auto pb-2">
+    <div ref={scroller} className="scroll-shadows relative overflow-x-auto pb-2">
       <div className="relative w-max pt-5 pl-9">
         <div aria-hidden="true" className="absolute top-0 left-9 h-4 text-xs">
           {layout.months.map((month) => (

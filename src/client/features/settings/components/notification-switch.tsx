@@ -21,7 +21,9 @@ export function NotificationSwitch({
   return (
     <div className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
       <div className="grid min-w-0 gap-1">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={id} variant="toggle">
+          {label}
+        </Label>
         <p id={descriptionId} className="text-muted-foreground text-sm">
           {description}
         </p>

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SortOrder, TeamMember, TeamSort } from '#shared/schemas/team.ts';
+import { ScrollBox } from '#client/components/scroll-box.tsx';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { getTeamTraderHref } from '#client/lib/paths.ts';
 import { cn } from '#client/lib/utils.ts';
@@ -88,12 +89,7 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
     <SortableHeader column={column} label={label} sort={sort} order={order} onSort={onSort} />
   );
   return (
-    <div
-      className="focus-visible:ring-ring relative overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:outline-none"
-      tabIndex={0}
-      role="group"
-      aria-labelledby={labelledBy}
-    >
+    <ScrollBox labelledBy={labelledBy} className="relative">
       <table aria-labelledby={labelledBy} className="w-full min-w-[44rem] border-collapse text-sm">
         <thead>
           <tr className="border-b">
@@ -155,6 +151,6 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
