@@ -125,6 +125,17 @@ test.describe('on a 390 px wide phone', () => {
     await expect(page.getByText(`One rule: ${link} at 100%.`)).toBeVisible();
   });
 
+  test("the history's day filters show their day and picker whole", async ({ page }) => {
+    await logInAsNewTrader(page);
+    await page.goto('/history');
+    for (const name of ['From', 'To']) {
+      const field = page.getByRole('search', { name: 'Filter sessions' }).getByLabel(name);
+      await expect(field).toBeVisible();
+      // Half the line cut the picker's icon off: the field's content was wider than the field.
+      expect(await field.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    }
+  });
+
   test("a switch's name that wraps keeps room between its lines", async ({ page }) => {
     await logInAsNewTrader(page);
     await page.goto('/settings');

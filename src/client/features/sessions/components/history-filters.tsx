@@ -125,7 +125,8 @@ function DateFilter({ label, value = '', onCommit }: DateFilterProps) {
     setText(value);
   }
   return (
-    <FormField label={label} className="min-w-0">
+    // A line of its own on a phone: half of one cut off the day's picker.
+    <FormField label={label} className="col-span-2 min-w-0 sm:col-span-1">
       <Input
         type="date"
         value={text}
