@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   chooseSessionType,
+  createSession,
   expectImageLoaded,
   makePngFile,
+  localToday,
   openNewSessionDialog,
   pasteFile,
 } from './session-support.ts';
@@ -90,4 +92,28 @@ test('a trader records a session with a pasted chart, reviews it everywhere, and
   await expect(
     page.getByRole('region', { name: 'Recent Screenshots' }).getByRole('img'),
   ).toHaveCount(1);
+});
+
+test("the dashboard's screenshot tiles keep their date and rating on one line, however small", async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const today = await localToday(page);
+  for (const name of ['Asia', 'London', 'New York']) {
+    await createSession(page, { name, date: today, withScreenshot: true });
+  }
+  // Wide enough for the dashboard's three columns: the screenshots' is narrow.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const tiles = page
+    .getByRole('region', { name: 'Recent Screenshots' })
+    .getByRole('listitem')
+    .getByRole('link');
+  await expect(tiles).toHaveCount(3);
+  for (const tile of await tiles.all()) {
+    const strip = tile.locator('time').locator('..');
+    await expect(strip).toContainText('%');
+    // One line of small text (24 px); two (40 px) covered half of a small tile's image.
+    expect((await strip.boundingBox())!.height).toBeLessThanOrEqual(28);
+  }
 });

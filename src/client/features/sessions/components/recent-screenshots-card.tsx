@@ -60,7 +60,7 @@ function RecentScreenshotsContent() {
           <Link
             href={getSessionDetailsHref(session.id)}
             className={cn(
-              'group bg-muted focus-visible:ring-ring relative block overflow-hidden rounded-md outline-none focus-visible:ring-2 focus-visible:ring-offset-2',
+              'group bg-muted focus-visible:ring-ring @container relative block overflow-hidden rounded-md outline-none focus-visible:ring-2 focus-visible:ring-offset-2',
               index === 0 && shots.length % 2 === 1 ? wideTileClass : tileClass,
             )}
           >
@@ -71,10 +71,11 @@ function RecentScreenshotsContent() {
               alt={`Screenshot of ${session.name}, ${formatSessionDate(session.date)}`}
               className="size-full object-cover transition-transform group-hover:scale-105 motion-reduce:transition-none"
             />
-            {/* The date and rating over the image, on a strip of the page's colour that keeps
-                them legible in either theme.
+            {/* The date and rating over the image, on one line of the page's colour that keeps
+                them legible in either theme; a small tile (the dashboard's narrow column) leaves
+                the band's icon out, where two lines covered half of the image.
                 The date is hidden from screen readers: the image's text already says it. */}
-            <span className="absolute inset-x-0 bottom-0 flex flex-wrap items-center justify-between gap-x-2 bg-background/90 px-2 py-1 text-xs">
+            <span className="bg-background/90 absolute inset-x-0 bottom-0 flex items-center justify-between gap-x-2 px-2 py-1 text-xs whitespace-nowrap">
               <time
                 aria-hidden="true"
                 dateTime={toCalendarDay(session.date)}
@@ -82,7 +83,10 @@ function RecentScreenshotsContent() {
               >
                 {formatSessionDate(session.date)}
               </time>
-              <ComplianceRating rating={session.complianceRating} className="[&_svg]:size-3.5" />
+              <ComplianceRating
+                rating={session.complianceRating}
+                className="[&_svg]:size-3.5 @max-[11rem]:[&_svg]:hidden"
+              />
             </span>
           </Link>
         </li>
