@@ -143,11 +143,20 @@ test('the streak and weakest-rule cards show the API’s figures', async ({ page
     RULES.map((description) => ({ description })),
   );
   await page.goto('/');
-  await expect(card(page, 'Weakest Rule')).toContainText('No rule broken in the last 30 days.');
+  // Nothing recorded: no praise for a month with nothing in it.
+  await expect(card(page, 'Weakest Rule')).toContainText('No rules checked in the last 30 days.');
+  await expect(card(page, 'Weakest Rule')).not.toContainText('Keep it that way.');
 
   const today = await localToday(page);
   const all = await checklist(page, 4);
-  // Older perfect run of 3, a break, a perfect run of 2, and a break; rule 4 broken twice.
+  // Every rule followed in the 30 days: a clean month.
+  await createSession(page, { name: 'Clean', date: daysBefore(today, 25), rulesFollowed: all });
+  await page.reload();
+  await expect(card(page, 'Weakest Rule')).toContainText('No rule broken in the last 30 days.');
+  await expect(card(page, 'Weakest Rule')).toContainText('Keep it that way.');
+
+  // With the clean session, an older perfect run of 4, a break, a perfect run of 2, and a
+  // break; rule 4 broken twice.
   for (const [offset, followed] of [
     [20, 4],
     [19, 4],
@@ -178,8 +187,8 @@ test('the streak and weakest-rule cards show the API’s figures', async ({ page
     brokenCount: number;
     totalCount: number;
   };
-  expect(streaks.perfect).toEqual({ current: 0, longest: 3 });
-  expect(weakest).toMatchObject({ description: 'Log it', brokenCount: 2, totalCount: 7 });
+  expect(streaks.perfect).toEqual({ current: 0, longest: 4 });
+  expect(weakest).toMatchObject({ description: 'Log it', brokenCount: 2, totalCount: 8 });
 
   await page.reload();
   const streaksCard = card(page, 'Streaks');

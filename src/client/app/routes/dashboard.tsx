@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { InTurn } from '#client/components/in-turn.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useDashboardAnalytics } from '#client/features/analytics/api/get-analytics.ts';
 import { OverallComplianceCard } from '#client/features/analytics/components/overall-compliance-card.tsx';
 import { RuleComplianceCard } from '#client/features/analytics/components/rule-compliance-card.tsx';
 import { DashboardStreaksCard } from '#client/features/discipline/components/streaks-card.tsx';
@@ -71,7 +72,7 @@ export function DashboardRoute() {
               <DashboardStreaksCard />
             </InTurn>
             <InTurn>
-              <WeakestRuleCard />
+              <WeakestRule />
             </InTurn>
           </div>
           {/* Rule Compliance beside the rules list: one third, the list two. */}
@@ -96,5 +97,19 @@ export function DashboardRoute() {
       {ruleDialogs.dialogs}
       {sessionDialogs.dialogs}
     </div>
+  );
+}
+
+/**
+ * The weakest rule, told apart from a month with nothing checked by the dashboard's 30-day
+ * figures (the one request of its compliance cards); a failed read of those leaves the card's
+ * words for a clean month. A component of its own, so that their answer redraws it alone.
+ */
+function WeakestRule() {
+  const recent = useDashboardAnalytics();
+  return (
+    <WeakestRuleCard
+      nothingChecked={recent.isPending ? undefined : recent.data?.totalCount === 0}
+    />
   );
 }

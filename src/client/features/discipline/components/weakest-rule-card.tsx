@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import { ListChecks, ShieldCheck } from 'lucide-react';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -6,10 +6,20 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { getRecentAnalyticsHref } from '#client/lib/paths.ts';
 import { useWeakestRule } from '../api/get-discipline.ts';
 
-/** The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. */
-export function WeakestRuleCard() {
+/**
+ * The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. With none
+ * broken, `nothingChecked` (no checklist item in those days; unknown while it is read) tells an
+ * empty month from a clean one: 'Keep it that way' is not said of a month with nothing in it.
+ */
+export function WeakestRuleCard({ nothingChecked }: { nothingChecked: boolean | undefined }) {
   const query = useWeakestRule();
   const { data: rule, isPending, isLoadingError } = query;
+  const loading = (
+    <div role="status" aria-label="Loading weakest rule" className="grid gap-3">
+      <Skeleton className="h-6" />
+      <Skeleton className="h-10" />
+    </div>
+  );
   return (
     <DashboardCard
       title="Weakest Rule"
@@ -20,14 +30,20 @@ export function WeakestRuleCard() {
       }
     >
       {isPending ? (
-        <div role="status" aria-label="Loading weakest rule" className="grid gap-3">
-          <Skeleton className="h-6" />
-          <Skeleton className="h-10" />
-        </div>
+        loading
       ) : isLoadingError ? (
         <CardMessage isError retry={query}>
           Your weakest rule could not be loaded.
         </CardMessage>
+      ) : rule === null && nothingChecked === undefined ? (
+        loading
+      ) : rule === null && nothingChecked ? (
+        <EmptyState icon={<ListChecks className="size-6" />}>
+          <p className="text-sm font-medium">No rules checked in the last 30 days.</p>
+          <p className="text-muted-foreground text-sm">
+            Record your sessions against your rules to see which one you break most.
+          </p>
+        </EmptyState>
       ) : rule === null ? (
         <EmptyState icon={<ShieldCheck className="size-6" />}>
           <p className="text-sm font-medium">No rule broken in the last 30 days.</p>
