@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, logInWithForm, type Account } from './support.ts';
+import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, createTrader, logInWithForm, type Account } from './support.ts';
 
 /** Logs the administrator in and opens User Management from the sidebar, as a person does. */
 export async function openUserManagement(page: Page) {
@@ -52,4 +52,19 @@ export async function createUserThroughApi(
   const response = await request.post('/api/admin/create-user', { data: { ...account, isAdmin } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { user: { id: number } };
+}
+
+/** A trader who shares their figures, made through the API in a context of their own. */
+export async function createSharingTrader(baseURL: string | undefined) {
+  const context = await request.newContext({ baseURL });
+  const account = await createTrader(context);
+  const login = await context.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(login.status()).toBe(200);
+  const shared = await context.put('/api/auth/update-profile', {
+    data: { preferences: { sharing: { discipline: true } } },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  return { account, context };
 }

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { checklist, createSession } from './session-support.ts';
+import { createSharingTrader } from './admin-support.ts';
+import { checklist, createSession, openNewSessionDialog } from './session-support.ts';
 import {
+  ADMIN,
   createRules,
   createTrader,
   expectNoSeriousViolations,
@@ -134,6 +136,34 @@ test.describe('on a 390 px wide phone', () => {
       // Half the line cut the picker's icon off: the field's content was wider than the field.
       expect(await field.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
     }
+  });
+
+  test('on a touch screen the screenshot picker does not ask to drag', async ({ page }) => {
+    await logInAsNewTrader(page);
+    await createRules(page, [{ description: 'Wait for the setup' }]);
+    await page.reload();
+    const dialog = await openNewSessionDialog(page);
+    await expect(dialog.getByText('Choose an image, or paste one')).toBeVisible();
+    await expect(dialog.getByText('Drag an image here or paste it')).toBeHidden();
+  });
+
+  test("on a touch screen a trader's name in the team list looks like the link it is", async ({
+    page,
+    baseURL,
+  }) => {
+    const { account, context } = await createSharingTrader(baseURL);
+    await context.dispose();
+    // Every sharer on one page: other tests' sharers come first in name order.
+    await page.route(/\/api\/admin\/team\?/, (route) =>
+      route.continue({ url: `${route.request().url()}&limit=200` }),
+    );
+    await logInWithForm(page, ADMIN);
+    await page.goto('/admin/team');
+    const name = page
+      .getByRole('table', { name: 'Sharing traders' })
+      .getByRole('link', { name: account.fullName });
+    // Underlined only under a mouse pointer before: a finger has no hover.
+    await expect(name).toHaveCSS('text-decoration-line', 'underline');
   });
 
   test("a switch's name that wraps keeps room between its lines", async ({ page }) => {

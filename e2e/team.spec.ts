@@ -1,6 +1,7 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   buildAccount,
+  createSharingTrader,
   createUserThroughApi,
   logInRequestAsAdmin,
   openSecondBrowser,
@@ -17,7 +18,6 @@ import {
 import {
   ADMIN,
   createRules,
-  createTrader,
   expectNoSeriousViolations,
   expectToast,
   holdRequests,
@@ -60,21 +60,6 @@ async function seedSessions(page: Page, today: string) {
       rulesFollowed: await checklist(page, followed),
     });
   }
-}
-
-/** A trader who shares their figures, made through the API in a context of their own. */
-async function createSharingTrader(baseURL: string | undefined) {
-  const context = await request.newContext({ baseURL });
-  const account = await createTrader(context);
-  const login = await context.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-  });
-  expect(login.status()).toBe(200);
-  const shared = await context.put('/api/auth/update-profile', {
-    data: { preferences: { sharing: { discipline: true } } },
-  });
-  expect(shared.status(), await shared.text()).toBe(200);
-  return { account, context };
 }
 
 /** The table's rows, as the trader names they start with. */

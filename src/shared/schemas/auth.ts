@@ -39,16 +39,22 @@ export type LoginInput = z.input<typeof loginSchema>;
  * also refuses a password found in its list of common passwords.
  */
 export const newAccountFields = {
+  // In its composed form (NFC): a name pasted decomposed ('José' as e and a combining accent)
+  // is the same name. A letter may carry marks (accents, the vowel signs of Devanagari and
+  // other scripts), though a mark cannot begin the name.
   username: z.pipe(
     username,
-    z
-      .string()
-      .check(
-        z.regex(
-          /^[\p{L}\p{N}._-]+$/u,
-          'Username may contain only letters, numbers, dots, hyphens and underscores',
+    z.pipe(
+      z.transform((value: string) => value.normalize('NFC')),
+      z
+        .string()
+        .check(
+          z.regex(
+            /^(?!\p{M})[\p{L}\p{M}\p{N}._-]+$/u,
+            'Username may contain only letters, numbers, dots, hyphens and underscores',
+          ),
         ),
-      ),
+    ),
   ),
   password: password(
     PASSWORD_MIN_LENGTH,

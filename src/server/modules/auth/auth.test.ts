@@ -53,6 +53,41 @@ describeEachDialect('accounts', (dialect) => {
     expect(second.user.isAdmin).toBe(false);
   });
 
+  test('a username in any script is kept composed: marks on letters, never first', async () => {
+    const decomposed = 'Jose\u0301';
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: decomposed }),
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    // Stored as one letter é, and found again however it is typed.
+    expect(first.json().user.username).toBe('Jos\u00e9');
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: 'JOS\u00c9' }),
+    });
+    expect(clash.statusCode).toBe(409);
+    // Devanagari's vowel signs and virama are marks.
+    const hindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: '\u092a\u094d\u0930\u093f\u092f\u093e' }),
+    });
+    expect(hindi.statusCode, hindi.body).toBe(201);
+    const markFirst = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: '\u0301trader' }),
+    });
+    expect(markFirst.statusCode).toBe(400);
+    expect(markFirst.json().message).toBe(
+      'Username may contain only letters, numbers, dots, hyphens and underscores',
+    );
+    expect(await countUsers()).toBe(2);
+  });
+
   test('a username taken in another letter case answers 409 and stores nothing', async () => {
     await signup(t.app, { username: 'MarketMaker' });
     const response = await t.app.inject({

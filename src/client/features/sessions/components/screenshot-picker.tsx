@@ -175,7 +175,9 @@ export function ScreenshotPicker({
         ) : (
           <div className="flex flex-col items-center gap-1 pt-2 text-center text-sm">
             <ImageUp aria-hidden="true" className="text-muted-foreground mb-1 size-8" />
-            <p className="font-medium">Drag an image here or paste it</p>
+            {/* A touch screen has nothing to drag an image from: its words name what it has. */}
+            <p className="font-medium pointer-coarse:hidden">Drag an image here or paste it</p>
+            <p className="hidden font-medium pointer-coarse:block">Choose an image, or paste one</p>
           </div>
         )}
         <div

@@ -108,7 +108,7 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
               <th scope="row" className="max-w-56 px-3 py-2 text-left font-medium">
                 <Link
                   href={getTeamTraderHref(trader.id)}
-                  className="focus-visible:ring-ring rounded-sm wrap-anywhere underline-offset-4 outline-none hover:underline focus-visible:ring-2"
+                  className="focus-visible:ring-ring rounded-sm wrap-anywhere underline-offset-4 outline-none hover:underline focus-visible:ring-2 pointer-coarse:underline"
                 >
                   {trader.fullName}
                 </Link>
