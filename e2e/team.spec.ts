@@ -212,6 +212,8 @@ test('a trader shares, the administrator sees, sorts and opens them; when they s
     await admin.reload();
     await expect(admin.getByRole('heading', { name: 'Trader not found' })).toBeVisible();
     await expect(admin.getByRole('region', { name: 'Overall Compliance' })).toHaveCount(0);
+    // No figures, so no range to choose.
+    await expect(admin.getByRole('combobox', { name: 'Range' })).toHaveCount(0);
     await admin.getByRole('link', { name: 'Back to Team discipline' }).click();
     await expect(admin).toHaveURL(/\/admin\/team$/);
     await admin.reload();

@@ -31,6 +31,8 @@ function TraderAnalytics({ id }: { id: number }) {
   const rest = useTeamTrader(id, query, selectRest);
   const trader = rest.data?.trader;
   usePageTitle(trader ? `${trader.fullName} · Team discipline` : 'Team discipline');
+  // A trader who no longer shares (or never did): no figures, so no range to choose.
+  const isGone = isHttpError(result.error, 404);
 
   return (
     <div className="grid gap-6">
@@ -48,10 +50,10 @@ function TraderAnalytics({ id }: { id: number }) {
               ? `@${trader.username}: the discipline figures they share with administrators`
               : 'The discipline figures a trader shares with administrators'
           }
-          actions={<RangeSelect value={range} onChange={setRange} />}
+          actions={isGone ? undefined : <RangeSelect value={range} onChange={setRange} />}
         />
       </div>
-      {isHttpError(result.error, 404) ? (
+      {isGone ? (
         <TraderNotFound />
       ) : (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
