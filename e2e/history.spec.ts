@@ -196,6 +196,17 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await page.getByLabel('To').fill('');
   await expect(backwards).toHaveCount(0);
   await expect(shownNames(page)).toHaveText(['First of April', 'Last of March']);
+
+  // A day outside the years a date may name filters nothing, and the field says so once left.
+  const from = page.getByLabel('From');
+  await from.fill('1899-12-31');
+  await from.blur();
+  await expect(page.getByText('From must be in the years 1900 to 9998')).toBeVisible();
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/from=2026-03-31/);
+  await from.fill('2026-03-01');
+  await expect(page.getByText('From must be in the years 1900 to 9998')).toHaveCount(0);
+  await expect(page).toHaveURL(/from=2026-03-01/);
 });
 
 test('filters the server would refuse are shown as no filter', async ({ page }) => {

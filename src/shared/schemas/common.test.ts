@@ -41,6 +41,15 @@ describe('calendar dates', () => {
     expect(messages(schema.safeParse('2026-02-30'))).toEqual([
       'Date must be a date like 2026-03-14',
     ]);
+    // A real day outside the years says which years.
+    expect(messages(schema.safeParse('1899-12-31'))).toEqual([
+      'Date must be in the years 1900 to 9998',
+    ]);
+    expect(messages(schema.safeParse('9999-01-01'))).toEqual([
+      'Date must be in the years 1900 to 9998',
+    ]);
+    expect(schema.parse('1900-01-01')).toBe('1900-01-01');
+    expect(schema.parse('9998-12-31')).toBe('9998-12-31');
   });
 });
 

@@ -148,22 +148,35 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 const CALENDAR_YEARS = { first: 1900, last: 9998 };
 
+/** The first day a date may name. */
+export const FIRST_CALENDAR_DAY = `${CALENDAR_YEARS.first}-01-01`;
+
 /** The last day a date may name: the open end of a range that must take every session. */
 export const LAST_CALENDAR_DAY = `${CALENDAR_YEARS.last}-12-31`;
 
-/** True for a `YYYY-MM-DD` that names a real day (no 30 February). */
-export function isCalendarDate(value: string): boolean {
+/**
+ * What keeps `value` from being a calendar date: not a real day written `YYYY-MM-DD` (no 30
+ * February), or a real day outside the years a date may name; `null` for a calendar date.
+ */
+export function calendarDateProblem(value: string): 'not-a-day' | 'outside-the-years' | null {
   const match = CALENDAR_DATE.exec(value);
-  if (!match) return false;
+  if (!match) return 'not-a-day';
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= CALENDAR_YEARS.first &&
-    year <= CALENDAR_YEARS.last &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
+  const isRealDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (!isRealDay) return 'not-a-day';
+  return year < CALENDAR_YEARS.first || year > CALENDAR_YEARS.last ? 'outside-the-years' : null;
+}
+
+/** True for a `YYYY-MM-DD` that names a real day (no 30 February) in the years allowed. */
+export function isCalendarDate(value: string): boolean {
+  return calendarDateProblem(value) === null;
+}
+
+/** What a date outside the years allowed is told, the field's label first. */
+export function outsideTheYears(label: string): string {
+  return `${label} must be in the years ${CALENDAR_YEARS.first} to ${CALENDAR_YEARS.last}`;
 }
 
 /** A calendar date in a query or a body: `YYYY-MM-DD`, or that day's midnight UTC as sent back. */
@@ -173,7 +186,9 @@ export function calendarDate(label: string, requiredMessage = `${label} is requi
   const text = z
     .string({ error: textTypeError(label, requiredMessage) })
     .check(z.minLength(1, { error: requiredMessage, abort: true }), (context) => {
-      if (!isCalendarDate(day(context.value))) refuse(context, error);
+      const problem = calendarDateProblem(day(context.value));
+      if (problem === 'outside-the-years') refuse(context, outsideTheYears(label));
+      else if (problem) refuse(context, error);
     });
   return z.pipe(text, z.transform(day));
 }

@@ -1,7 +1,13 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { ComplianceBand } from '#shared/compliance.ts';
-import { isCalendarDate } from '#shared/schemas/common.ts';
+import {
+  calendarDateProblem,
+  FIRST_CALENDAR_DAY,
+  isCalendarDate,
+  LAST_CALENDAR_DAY,
+  outsideTheYears,
+} from '#shared/schemas/common.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -114,25 +120,36 @@ type DateFilterProps = {
 /**
  * A day picker that filters only once it holds a whole day (or is emptied): while a year is
  * typed digit by digit the field passes through days such as 0002-03-01, which must neither
- * reach the URL nor be wiped from the field under the trader's fingers.
+ * reach the URL nor be wiped from the field under the trader's fingers. A day outside the years
+ * a date may name, still there when the field is left, is said at the field: it filters nothing.
  */
 function DateFilter({ label, value = '', onCommit }: DateFilterProps) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  const [isLeft, setIsLeft] = useState(false);
   // The URL changed from elsewhere ('Clear filters', Back): show its day.
   if (value !== shown) {
     setShown(value);
     setText(value);
   }
+  const problem = isLeft && text !== '' ? calendarDateProblem(text) : null;
   return (
     // A line of its own on a phone: half of one cut off the day's picker.
-    <FormField label={label} className="col-span-2 min-w-0 sm:col-span-1">
+    <FormField
+      label={label}
+      className="col-span-2 min-w-0 sm:col-span-1"
+      error={problem ? outsideTheYears(label) : undefined}
+    >
       <Input
         type="date"
+        min={FIRST_CALENDAR_DAY}
+        max={LAST_CALENDAR_DAY}
         value={text}
+        onBlur={() => setIsLeft(true)}
         onChange={(event) => {
           const day = event.target.value;
           setText(day);
+          setIsLeft(false);
           if (day === '') onCommit(undefined);
           else if (isCalendarDate(day)) onCommit(day);
         }}

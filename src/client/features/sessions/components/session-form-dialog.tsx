@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FIRST_CALENDAR_DAY } from '#shared/schemas/common.ts';
 import { DATE_IN_FUTURE, type Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { useResultPreferences } from '#client/components/result-preferences.tsx';
@@ -183,7 +184,7 @@ function SessionForm({ session }: { session: Session | null }) {
       <FormField label="Date" error={errors.date?.message}>
         {/* The picker offers no day after today, which the server refuses; an edit of a session
             dated ahead before that keeps its day as it is (the server takes a day unchanged). */}
-        <Input type="date" max={todayLocal()} {...register('date')} />
+        <Input type="date" min={FIRST_CALENDAR_DAY} max={todayLocal()} {...register('date')} />
       </FormField>
       <Controller
         control={control}
