@@ -92,14 +92,13 @@ test('the weekly report appears on the dashboard, links its sessions and goes on
     figure('Weakest rule (30 days)').getByRole('link', { name: 'Wait for the <retest> & confirm' }),
   ).toHaveAttribute('href', /^\/analytics\?range=30d&rule=\d+$/);
   await expect(figure('Best session')).toContainText('+2.00R');
-  await expect(card.getByRole('link', { name: 'Wednesday breakout' })).toHaveAttribute(
-    'href',
-    `/history/${best.id}`,
-  );
-  await expect(card.getByRole('link', { name: 'Friday chase' })).toHaveAttribute(
-    'href',
-    `/history/${worst.id}`,
-  );
+  // Each link names its day too: a best and a worst session may share a name.
+  await expect(
+    card.getByRole('link', { name: 'Wednesday breakout (3 Jan 2001)', exact: true }),
+  ).toHaveAttribute('href', `/history/${best.id}`);
+  await expect(
+    card.getByRole('link', { name: 'Friday chase (5 Jan 2001)', exact: true }),
+  ).toHaveAttribute('href', `/history/${worst.id}`);
 
   // The link opens the session's details.
   await card.getByRole('link', { name: 'Wednesday breakout' }).click();

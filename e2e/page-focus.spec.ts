@@ -43,3 +43,17 @@ test('a link followed with the keyboard leaves it at the new page’s content, f
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Add New Rule' })).toBeFocused();
 });
+
+test("the account menu's item under the keyboard is ringed, not only tinted", async ({ page }) => {
+  const account = await logInAsNewTrader(page);
+  const menuButton = page.getByRole('button', { name: new RegExp(account.fullName) });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const focused = page.getByRole('menu').locator('[role="menuitem"]:focus');
+  await expect(focused).toHaveCount(1);
+  // The accent's tint alone is about 1.1:1 on the menu's background; the ring is the focus ring.
+  const shadow = await focused.evaluate((item) => getComputedStyle(item).boxShadow);
+  expect(shadow).not.toBe('none');
+});

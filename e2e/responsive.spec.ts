@@ -166,6 +166,23 @@ test.describe('on a 390 px wide phone', () => {
     await expect(name).toHaveCSS('text-decoration-line', 'underline');
   });
 
+  test('in a short window the reminder banner scrolls with the page, and the top bar clears the focus', async ({
+    page,
+  }) => {
+    await logInAsNewTrader(page);
+    await createRules(page, [{ description: 'Wait for the close', notes: 'Then enter.' }]);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Rule reminders' });
+    await expect(banner).toHaveCSS('position', 'sticky');
+    // A phone on its side, or a page zoomed: the bar and the banner held most of the window.
+    await page.setViewportSize({ width: 390, height: 500 });
+    await expect(banner).toHaveCSS('position', 'static');
+    // What the keyboard reaches is scrolled clear of the top bar (56 px).
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop),
+    ).toBe('64px');
+  });
+
   test("a switch's name that wraps keeps room between its lines", async ({ page }) => {
     await logInAsNewTrader(page);
     await page.goto('/settings');

@@ -50,7 +50,8 @@ export function DropdownMenuItem({
         "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
         variant === 'destructive'
           ? 'text-destructive focus:bg-destructive/10 focus:text-destructive'
-          : 'focus:bg-accent focus:text-accent-foreground',
+          : // The item under the keyboard: the accent's background alone is faint on the menu's.
+            'focus:bg-accent focus:text-accent-foreground focus-visible:ring-ring focus-visible:ring-2',
         className,
       )}
       {...props}

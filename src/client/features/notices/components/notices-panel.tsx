@@ -97,6 +97,8 @@ function SessionLink({ session }: { session: ReportSession | null }) {
         className="text-primary underline underline-offset-4"
       >
         {session.name}
+        {/* Best and worst may share a name: each link says its day too. */}
+        <span className="sr-only"> ({formatDay(session.date)})</span>
       </Link>
       <span className="text-muted-foreground text-sm font-normal">
         {formatDay(session.date)} · <ComplianceRating rating={session.complianceRating} />

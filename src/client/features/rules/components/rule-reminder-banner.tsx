@@ -106,7 +106,9 @@ function BannerFrame({ children }: { children: ReactNode }) {
     <section
       aria-label="Rule reminders"
       // Below the phone's sticky top bar (h-14); at the very top from md up, where there is none.
-      className="bg-card sticky top-14 z-10 flex items-start gap-3 rounded-xl border p-3 shadow-sm sm:p-4 md:top-0"
+      // Sticky only in a window at least 40rem high: in a short one (a phone on its side, a page
+      // zoomed to 400%) the bar and the banner held most of it, over what the keyboard reached.
+      className="bg-card top-14 z-10 flex items-start gap-3 rounded-xl border p-3 shadow-sm sm:p-4 md:top-0 [@media(min-height:40rem)]:sticky"
     >
       <span className="bg-primary/10 text-primary flex size-9 shrink-0 items-center justify-center rounded-full">
         <BellRing aria-hidden="true" className="size-4" />
