@@ -196,6 +196,9 @@ test('a login ended on the server sends the next action to the login screen, and
     'Your login has expired',
     'Please log in again. What you were typing is kept: open the same form to go on.',
   );
+  // Its 21 words outlast the observed 5 s: still there to be read after 6.
+  await page.waitForTimeout(6000);
+  await expect(toastRegion(page).getByText('Your login has expired')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(toastRegion(page).getByText('You are not logged in')).toHaveCount(0);
 
