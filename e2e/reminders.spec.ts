@@ -51,9 +51,14 @@ test('the banner cycles through the rules with notes, one at a time, and wraps a
   await expect(reminders.getByText('1/3', { exact: true })).toBeVisible();
   await expect(reminders.getByText('No notes here')).toHaveCount(0);
 
-  // Buttons step through the reminders too, in both directions.
+  // Coming round on its own, a reminder is not read out: it would interrupt a screen reader.
+  const live = reminders.locator('[aria-live]');
+  await expect(live).toHaveAttribute('aria-live', 'off');
+
+  // Buttons step through the reminders too, in both directions; a step is read out.
   await reminders.getByRole('button', { name: 'Previous reminder' }).click();
   await expect(reminders.getByText('3/3', { exact: true })).toBeVisible();
+  await expect(live).toHaveAttribute('aria-live', 'polite');
   await reminders.getByRole('button', { name: 'Next reminder' }).click();
   await expect(reminders.getByText('1/3', { exact: true })).toBeVisible();
   await expect(reminders.getByText('Follow stop loss')).toBeVisible();

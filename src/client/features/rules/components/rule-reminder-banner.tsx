@@ -16,6 +16,9 @@ export function RuleReminderBanner() {
   const { data: rules, isPending, isLoadingError } = useRules();
   const [minutes, setMinutes] = useReminderInterval();
   const [index, setIndex] = useState(0);
+  // Read out only after the trader's own step: a reminder coming round on its own, every few
+  // minutes, would interrupt whatever a screen reader is reading (a dialog's form included).
+  const [isStepped, setIsStepped] = useState(false);
 
   const reminders = useMemo(() => rulesWithNotes(rules ?? []), [rules]);
   const count = reminders.length;
@@ -39,12 +42,15 @@ export function RuleReminderBanner() {
     return <BannerMessage>Add notes to your trading rules to see reminders here</BannerMessage>;
   }
 
-  const step = (delta: number) => setIndex((position + delta + count) % count);
+  const step = (delta: number) => {
+    setIsStepped(true);
+    setIndex((position + delta + count) % count);
+  };
 
   return (
     <BannerFrame>
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
-        <div aria-live="polite" aria-atomic="true" className="min-w-0 flex-1">
+        <div aria-live={isStepped ? 'polite' : 'off'} aria-atomic="true" className="min-w-0 flex-1">
           <p className="text-primary text-xs font-semibold tracking-wide uppercase">
             Rule reminder{' '}
             <span className="text-muted-foreground ml-1 tabular-nums">{`${position + 1}/${count}`}</span>
