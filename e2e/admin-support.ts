@@ -68,3 +68,10 @@ export async function createSharingTrader(baseURL: string | undefined) {
   expect(shared.status(), await shared.text()).toBe(200);
   return { account, context };
 }
+
+/** The team list asked for every sharer on one page, whichever place a new one takes. */
+export async function showEverySharer(page: Page) {
+  await page.route(/\/api\/admin\/team\?/, (route) =>
+    route.continue({ url: `${route.request().url()}&limit=200` }),
+  );
+}

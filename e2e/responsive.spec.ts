@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createSharingTrader } from './admin-support.ts';
+import { createSharingTrader, showEverySharer } from './admin-support.ts';
 import { checklist, createSession, openNewSessionDialog } from './session-support.ts';
 import {
   ADMIN,
@@ -153,10 +153,7 @@ test.describe('on a 390 px wide phone', () => {
   }) => {
     const { account, context } = await createSharingTrader(baseURL);
     await context.dispose();
-    // Every sharer on one page: other tests' sharers come first in name order.
-    await page.route(/\/api\/admin\/team\?/, (route) =>
-      route.continue({ url: `${route.request().url()}&limit=200` }),
-    );
+    await showEverySharer(page);
     await logInWithForm(page, ADMIN);
     await page.goto('/admin/team');
     const name = page

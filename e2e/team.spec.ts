@@ -2,6 +2,7 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
 import {
   buildAccount,
   createSharingTrader,
+  showEverySharer,
   createUserThroughApi,
   logInRequestAsAdmin,
   openSecondBrowser,
@@ -85,13 +86,6 @@ async function expectRowsInApiOrder(page: Page, today: string, query: string) {
     expect(shown.length).toBeGreaterThan(0);
     expect(shown).toEqual(api.filter((name) => shown.includes(name)));
   }).toPass({ timeout: 20_000 });
-}
-
-/** The team list asked for every sharer on one page, whichever place a new one takes. */
-async function showEverySharer(page: Page) {
-  await page.route(/\/api\/admin\/team\?/, (route) =>
-    route.continue({ url: `${route.request().url()}&limit=200` }),
-  );
 }
 
 /**

@@ -48,6 +48,13 @@ describe('calendar dates', () => {
     expect(messages(schema.safeParse('9999-01-01'))).toEqual([
       'Date must be in the years 1900 to 9998',
     ]);
+    // A year under 100 is a year under 100 (as the history's field passes through 0002).
+    expect(messages(schema.safeParse('0099-01-01'))).toEqual([
+      'Date must be in the years 1900 to 9998',
+    ]);
+    expect(messages(schema.safeParse('0099-02-29'))).toEqual([
+      'Date must be a date like 2026-03-14',
+    ]);
     expect(schema.parse('1900-01-01')).toBe('1900-01-01');
     expect(schema.parse('9998-12-31')).toBe('9998-12-31');
   });

@@ -162,7 +162,9 @@ export function calendarDateProblem(value: string): 'not-a-day' | 'outside-the-y
   const match = CALENDAR_DATE.exec(value);
   if (!match) return 'not-a-day';
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not `Date.UTC`, which takes the years 0 to 99 for 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   const isRealDay =
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   if (!isRealDay) return 'not-a-day';
