@@ -123,7 +123,10 @@ export const importUnderway = createErrorFactory({
   message: 'An import of yours is still being read: please wait for it to finish',
 });
 
-/** The reader is busy with one import and others wait behind it (import-reader.ts). */
+/**
+ * The reader is busy with one import and others wait behind it (import-reader.ts); refused
+ * before the upload is read when the instance holds as many imports as that (import-claims.ts).
+ */
 export const importsBusy = createErrorFactory({
   code: 'import.busy',
   statusCode: 503,

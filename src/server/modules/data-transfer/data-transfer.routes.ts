@@ -102,7 +102,8 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
           503: errorSchema,
         },
       },
-      // One import per trader at a time, claimed before the upload is read (import-claims.ts).
+      // One import per trader at a time, and a few per instance, claimed before the upload is
+      // read (import-claims.ts).
       preParsing: async (request, reply) => claims.claim(requireUser(request).id, request, reply),
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { createImportClaims } from './import-claims.ts';
+import { MAX_HELD_IMPORTS } from './import-reader.ts';
 
 /**
  * The claims' bookkeeping, moment by moment. The API tests (import.concurrency.test.ts) show
@@ -46,6 +47,28 @@ describe('import claims', () => {
     );
     const bobs = connection();
     expect(() => claims.claim(BOB, bobs.request, bobs.reply)).not.toThrow();
+  });
+
+  test("past the instance's claims another trader's import is refused (503); a holder's second is still a 429", () => {
+    const claims = createImportClaims();
+    const held = Array.from({ length: MAX_HELD_IMPORTS }, (_, trader) => {
+      const holder = connection();
+      claims.claim(trader + 1, holder.request, holder.reply);
+      return holder;
+    });
+    const late = connection();
+    const NEXT = MAX_HELD_IMPORTS + 1;
+    expect(() => claims.claim(NEXT, late.request, late.reply)).toThrow(
+      expect.objectContaining({ code: 'import.busy', statusCode: 503 }),
+    );
+    const again = connection();
+    expect(() => claims.claim(1, again.request, again.reply)).toThrow(
+      expect.objectContaining({ statusCode: 429 }),
+    );
+
+    // The refused one took no claim; a holder's connection closing gives one back.
+    held[0]!.hangUp();
+    expect(() => claims.claim(NEXT, late.request, late.reply)).not.toThrow();
   });
 
   test('the claim is given back when the work ends, whether it succeeds or fails', async () => {

@@ -31,6 +31,8 @@ const DEFAULT_DEADLINE_MS = 60_000;
  * the server's memory while it waits. One more is refused with a 503.
  */
 export const MAX_WAITING_IMPORTS = 4;
+/** Imports an instance can take at once: the one being read and those waiting behind it. */
+export const MAX_HELD_IMPORTS = 1 + MAX_WAITING_IMPORTS;
 /** Of the reader's error output, what is kept for the log when it fails. */
 const STDERR_TAIL = 4096;
 /**

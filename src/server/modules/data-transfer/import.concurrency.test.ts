@@ -18,6 +18,7 @@ import {
 } from '#testing/import-readers.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
+import { MAX_HELD_IMPORTS } from './import-reader.ts';
 import {
   createTestApp,
   describeEachDialect,
@@ -162,6 +163,56 @@ describeEachDialect('imports under concurrent requests', (dialect) => {
     expect((await postImport(t.app, trader.cookie, zip)).statusCode).toBe(200);
     const { rules } = await everything(t);
     expect(rules.map((rule) => rule.user_id).sort()).toEqual([trader.user.id, other.user.id]);
+  });
+
+  test("past the imports an instance holds, another trader's is refused before its upload is read (503); a closed one's place is taken", async () => {
+    const source = await createLoggedInUser(t.app);
+    await createRules(t.app, source.cookie, [{ description: 'Wait for the retest' }]);
+    const zip = await exportZip(t.app, source.cookie);
+    const holders = [];
+    for (let i = 0; i < MAX_HELD_IMPORTS; i++) {
+      const { cookie } = await createLoggedInUser(t.app);
+      const upload = slowUpload();
+      const answer = postUpload(t.app, cookie, upload.stream);
+      await upload.reading;
+      holders.push({ cookie, upload, answer });
+    }
+    const late = await createLoggedInUser(t.app);
+    const before = await everything(t);
+
+    // An upload that never ends: only a refusal before its body is read can answer it.
+    const refusedUpload = slowUpload();
+    let asked = false;
+    void refusedUpload.reading.then(() => (asked = true));
+    const refused = await Promise.race([
+      postUpload(t.app, late.cookie, refusedUpload.stream),
+      setTimeout(3000),
+    ]);
+    expect(refused?.statusCode).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('60');
+    expect(refused?.json()).toEqual({
+      message: 'Other imports are being read: please try again in a minute',
+    });
+    // The server never asked for its bytes.
+    await setTimeout(50);
+    expect(asked).toBe(false);
+    refusedUpload.fail();
+    expect(await everything(t)).toEqual(before);
+
+    // A holder's second import is told its own is under way, not that others are.
+    const second = slowUpload();
+    expect((await postUpload(t.app, holders[0]!.cookie, second.stream)).statusCode).toBe(429);
+    second.fail();
+
+    // One holder's connection closes: its place goes to the trader refused.
+    holders[0]!.upload.fail();
+    await holders[0]!.answer.catch(() => {});
+    expect((await importFile(t.app, late.cookie, zip)).rulesAdded).toBe(1);
+
+    for (const { upload, answer } of holders.slice(1)) {
+      upload.fail();
+      await answer.catch(() => {});
+    }
   });
 
   test('an upload cut off midway gives the trader the next turn', async () => {
