@@ -8,6 +8,7 @@ import {
   expectNoSeriousViolations,
   logInAsNewTrader,
   logInWithForm,
+  shownRuleOrder,
 } from './support.ts';
 
 test('on a phone the sidebar hides behind a menu button', async ({ page, request }) => {
@@ -223,6 +224,19 @@ test('a long full name, company name and session name fit a phone’s screen whe
       path,
     ).toBe(true);
   }
+});
+
+test('on a phone a tap on a rule’s handle moves it, no drag needed', async ({ page }) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'First' }, { description: 'Second' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['First', 'Second']);
+
+  await page.getByRole('button', { name: 'Reorder rule: First' }).tap();
+  await page.getByRole('menuitem', { name: 'Move down' }).tap();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Second', 'First']);
+  await page.reload();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Second', 'First']);
 });
 
 test('on a phone the history is a readable list of sessions, without sideways scrolling', async ({

@@ -192,9 +192,62 @@ test('rules are reordered by dragging with the mouse, and the order survives a r
   await page.mouse.up();
   await saved;
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Charlie', 'Alpha', 'Bravo']);
+  // A drag is not a click: the handle's move menu stays shut.
+  await expect(page.getByRole('menu')).toHaveCount(0);
 
   await page.reload();
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Charlie', 'Alpha', 'Bravo']);
+});
+
+test('a click on the handle moves a rule without a drag, and says where it went', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [
+    { description: 'Alpha' },
+    { description: 'Bravo' },
+    { description: 'Charlie' },
+  ]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+  const handle = page.getByRole('button', { name: 'Reorder rule: Charlie' });
+  await handle.click();
+  const menu = page.getByRole('menu');
+  // The last row goes nowhere further down.
+  await expect(menu.getByRole('menuitem', { name: 'Move down' })).toBeDisabled();
+  await expect(menu.getByRole('menuitem', { name: 'Move to bottom' })).toBeDisabled();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/rules/reorder') && response.ok(),
+  );
+  await menu.getByRole('menuitem', { name: 'Move up' }).click();
+  await saved;
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Alpha', 'Charlie', 'Bravo']);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Rule "Charlie" moved to position 2 of 3.' }),
+  ).toBeAttached();
+  await expect(handle).toBeFocused();
+
+  await page.getByRole('button', { name: 'Reorder rule: Alpha' }).click();
+  await expect(menu.getByRole('menuitem', { name: 'Move to top' })).toBeDisabled();
+  await menu.getByRole('menuitem', { name: 'Move to bottom' }).click();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Charlie', 'Bravo', 'Alpha']);
+
+  // From the keyboard, the Down arrow opens it (Space and Enter still pick the row up), and
+  // again reaches its first item. The mouse leaves the page first: a menu item that opens
+  // under it would take focus itself.
+  await page.mouse.move(0, 0);
+  await page.getByRole('button', { name: 'Reorder rule: Bravo' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Move to top' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Bravo', 'Charlie', 'Alpha']);
+  await expect(page.getByRole('button', { name: 'Reorder rule: Bravo' })).toBeFocused();
+
+  await page.reload();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Bravo', 'Charlie', 'Alpha']);
 });
 
 test('a reorder the server refuses puts the rules back and says so', async ({ page }) => {

@@ -1,18 +1,53 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Pencil, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowDownToLine,
+  ArrowUp,
+  ArrowUpToLine,
+  GripVertical,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Rule } from '#shared/schemas/rules.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/utils.ts';
+
+/** The keys a menu's trigger opens it with, which a row being moved by the keyboard uses. */
+const MENU_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 type SortableRuleItemProps = {
   rule: Rule;
+  /** The row's place in the list, from 0, and the list's length: what the move menu offers. */
+  index: number;
+  total: number;
+  onMove: (rule: Rule, to: number) => void;
   onEdit: (rule: Rule) => void;
   onDelete: (rule: Rule) => void;
 };
 
-/** One rule row. Only the handle starts a drag: dnd-kit's attributes belong on a button. */
-export function SortableRuleItem({ rule, onEdit, onDelete }: SortableRuleItemProps) {
+/**
+ * One rule row. Only the handle starts a drag: dnd-kit's attributes belong on a button. A click
+ * on the handle, which is no drag, opens a menu that moves the row without one, for a pointer
+ * that cannot drag (WCAG 2.5.7) and a screen reader's click
+ * (docs/decisions/0073-reordering-without-a-drag.md). The keyboard's Space and Enter still
+ * pick the row up: the drag library claims those keys.
+ */
+export function SortableRuleItem({
+  rule,
+  index,
+  total,
+  onMove,
+  onEdit,
+  onDelete,
+}: SortableRuleItemProps) {
   const {
     attributes,
     listeners,
@@ -22,6 +57,13 @@ export function SortableRuleItem({ rule, onEdit, onDelete }: SortableRuleItemPro
     transition,
     isDragging,
   } = useSortable({ id: rule.id });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const moves = [
+    { label: 'Move to top', to: 0, Icon: ArrowUpToLine },
+    { label: 'Move up', to: index - 1, Icon: ArrowUp },
+    { label: 'Move down', to: index + 1, Icon: ArrowDown },
+    { label: 'Move to bottom', to: total - 1, Icon: ArrowDownToLine },
+  ];
 
   return (
     <li
@@ -33,19 +75,50 @@ export function SortableRuleItem({ rule, onEdit, onDelete }: SortableRuleItemPro
         isDragging && 'ring-ring relative z-10 shadow-lg ring-2',
       )}
     >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        {...attributes}
-        {...listeners}
-        aria-label={`Reorder rule: ${rule.description}`}
-        className={cn(
-          'text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring flex h-10 w-8 touch-none items-center justify-center rounded-md outline-none focus-visible:ring-2',
-          isDragging ? 'cursor-grabbing' : 'cursor-grab',
-        )}
-      >
-        <GripVertical aria-hidden="true" className="size-4" />
-      </button>
+      <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
+        <DropdownMenuTrigger
+          asChild
+          // The menu's own trigger opens on a press; here the drag library has the press, and
+          // the menu opens on the click that ends a press which was no drag. Space and Enter
+          // pick the row up and drop it (the library cancels their keydowns; Space's keyup
+          // would still click); the Down arrow opens the menu, unless it is moving a row.
+          onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
+            listeners?.onPointerDown?.(event);
+            event.preventDefault();
+          }}
+          onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+            listeners?.onKeyDown?.(event);
+            if (isDragging && MENU_KEYS.has(event.key)) event.preventDefault();
+          }}
+          onClick={() => setMenuOpen(true)}
+        >
+          <button
+            ref={setActivatorNodeRef}
+            type="button"
+            {...attributes}
+            aria-label={`Reorder rule: ${rule.description}`}
+            className={cn(
+              'text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring flex h-10 w-8 touch-none items-center justify-center rounded-md outline-none focus-visible:ring-2',
+              isDragging ? 'cursor-grabbing' : 'cursor-grab',
+            )}
+          >
+            <GripVertical aria-hidden="true" className="size-4" />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          {moves.map(({ label, to, Icon }) => (
+            <DropdownMenuItem
+              key={label}
+              // While the last order is saving, the list takes no other (dnd-kit's aria-disabled).
+              disabled={attributes['aria-disabled'] || to < 0 || to >= total || to === index}
+              onSelect={() => onMove(rule, to)}
+            >
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
       <p className="py-2 font-medium wrap-anywhere">{rule.description}</p>
       <div className="flex">
         <Button

@@ -37,7 +37,7 @@ const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 
 
 const screenReaderInstructions = {
   draggable:
-    'To reorder a rule, press Space or Enter to pick it up. Use the Up and Down arrow keys to move it, press Space or Enter again to drop it in its new place, or press Escape to cancel.',
+    'To reorder a rule, press Space or Enter to pick it up. Use the Up and Down arrow keys to move it, press Space or Enter again to drop it in its new place, or press Escape to cancel. Or press the Down arrow key for a menu of moves.',
 };
 
 type SortableRuleListProps = {
@@ -86,15 +86,29 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
     },
   };
 
+  /** Moves the row at `from` to `to` and saves the order; false if a save is still running. */
+  const saveMove = (from: number, to: number) => {
+    const ruleIds = arrayMove(rules, from, to).map((rule) => rule.id);
+    // One save at a time: a drop while the last one is saving puts the row back.
+    const started = reorderRules.mutate({ ruleIds }, { onSettled: () => setDroppedOrder(null) });
+    if (started) setDroppedOrder(ruleIds);
+    return started;
+  };
+
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = rules.findIndex((rule) => rule.id === active.id);
     const to = rules.findIndex((rule) => rule.id === over.id);
     if (from < 0 || to < 0) return;
-    const ruleIds = arrayMove(rules, from, to).map((rule) => rule.id);
-    // One save at a time: a drop while the last one is saving puts the row back.
-    const started = reorderRules.mutate({ ruleIds }, { onSettled: () => setDroppedOrder(null) });
-    if (started) setDroppedOrder(ruleIds);
+    saveMove(from, to);
+  };
+
+  // The move menu's word for a screen reader, as a drop has the drag library's announcement.
+  const [moveAnnouncement, setMoveAnnouncement] = useState('');
+  const handleMove = (rule: Rule, to: number) => {
+    const from = rules.findIndex(({ id }) => id === rule.id);
+    if (from < 0 || to === from || !saveMove(from, to)) return;
+    setMoveAnnouncement(`Rule "${rule.description}" moved to position ${to + 1} of ${total}.`);
   };
 
   return (
@@ -111,11 +125,23 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
         disabled={reorderRules.isPending}
       >
         <ol className="grid gap-2">
-          {rules.map((rule) => (
-            <SortableRuleItem key={rule.id} rule={rule} onEdit={onEdit} onDelete={onDelete} />
+          {rules.map((rule, index) => (
+            <SortableRuleItem
+              key={rule.id}
+              rule={rule}
+              index={index}
+              total={total}
+              onMove={handleMove}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
           ))}
         </ol>
       </SortableContext>
+      {/* In the page from the start: a live region that appears with its words is not read. */}
+      <p role="status" className="sr-only">
+        {moveAnnouncement}
+      </p>
     </DndContext>
   );
 }
