@@ -41,11 +41,20 @@ test('closing a rule dialog puts focus back on the button that opened it', async
   await expect(confirm).toBeHidden();
   await expect(deleteButton).toBeFocused();
 
-  // Delete, confirmed: the opener went with its row, so focus goes to the main content.
+  // Delete, confirmed: the opener went with its row, so focus goes to the row that took its
+  // place, at its first control.
   await deleteButton.click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Take profits at the target']);
+  const lastHandle = page.getByRole('button', { name: 'Reorder rule: Take profits at the target' });
+  await expect(lastHandle).toBeFocused();
+
+  // The last row deleted: the list's end, then the list itself is gone, and focus goes to the
+  // main content.
+  await page.getByRole('button', { name: 'Delete rule: Take profits at the target' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No trading rules defined yet.')).toBeVisible();
   await expect(page.getByRole('main')).toBeFocused();
 });
 

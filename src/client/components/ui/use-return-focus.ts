@@ -16,18 +16,44 @@ export function focusMainContent() {
   document.getElementById(FALLBACK_ID)?.focus({ preventScroll: true });
 }
 
+/** A control's row in a list (an `li`, or a table's `tr`): the list, and the row's place in it. */
+export type RowPlace = { list: Element; index: number };
+
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Where `control` sits, read while it is in the page: once its row is gone, so is the way up. */
+export function rowPlaceOf(control: Element | null): RowPlace | null {
+  const row = control?.closest('li, tr');
+  const list = row?.parentElement;
+  if (!row || !list) return null;
+  return { list, index: Array.prototype.indexOf.call(list.children, row) };
+}
+
+/** Focus to the first control of the row now at `place` (the next one), or of the new last row. */
+function focusRowAt({ list, index }: RowPlace) {
+  if (!list.isConnected) return false;
+  const row = list.children[Math.min(index, list.children.length - 1)];
+  const control = row?.querySelector<HTMLElement>(FOCUSABLE);
+  control?.focus();
+  return control != null && document.activeElement === control;
+}
+
 /**
  * Puts focus back on `opener`. When it is gone or cannot take focus, and nothing else holds
- * focus (a closing parent dialog may already have placed it), focus goes to the main content
- * region rather than falling to the body, where keyboard and screen reader users lose their place.
+ * focus (a closing parent dialog may already have placed it), focus goes to the row that took
+ * the opener's row's place in its list (`place`: a deleted row's next, or the new last), else
+ * to the main content region, rather than falling to the body, where keyboard and screen
+ * reader users lose their place (docs/decisions/0074-focus-after-a-row-goes.md).
  */
-export function returnFocus(opener: HTMLElement | null) {
+export function returnFocus(opener: HTMLElement | null, place: RowPlace | null = null) {
   if (opener?.isConnected) {
     opener.focus();
     if (document.activeElement === opener) return;
   }
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return;
+  if (place && focusRowAt(place)) return;
   focusMainContent();
 }
 
@@ -56,11 +82,13 @@ export function useReturnFocus({
   toOpener?: boolean;
 }) {
   const opener = useRef<HTMLElement | null>(null);
+  const openerPlace = useRef<RowPlace | null>(null);
   const openedOnPage = useRef(pageChanges);
   return {
     onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      openerPlace.current = rowPlaceOf(opener.current);
       openedOnPage.current = pageChanges;
       onOpenAutoFocus?.(event);
     },
@@ -74,7 +102,7 @@ export function useReturnFocus({
         focusMainContent();
       } else if (toOpener) {
         event.preventDefault();
-        returnFocus(returnTo);
+        returnFocus(returnTo, openerPlace.current);
       }
     },
   };
