@@ -133,8 +133,12 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
   const typeFilter = page.getByRole('combobox', { name: 'Session type' });
   await expect(chosenOption(typeFilter)).toHaveText('All session types');
+  // The unfiltered list is the page; a filter's result is read out, from a status line.
+  const found = page.getByRole('status').filter({ hasText: /these filters/ });
+  await expect(found).toHaveCount(0);
   await typeFilter.selectOption({ label: 'London (08:00-17:00)' });
   await expect(shownNames(page)).toHaveText(['First of March', 'Late February']);
+  await expect(found).toHaveText('2 sessions match these filters.');
   await expect(page).toHaveURL(new RegExp(`/history\\?type=${london?.id}$`));
   // The selection belonged to the unfiltered view.
   await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
@@ -164,6 +168,7 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   const ratingFilter = page.getByRole('combobox', { name: 'Rating' });
   await ratingFilter.selectOption({ label: '75–89%' });
   await expect(shownNames(page)).toHaveText(['First of March']);
+  await expect(found).toHaveText('1 session matches these filters.');
   await expect(page).toHaveURL(/band=amber/);
   await ratingFilter.selectOption({ label: 'Below 75%' });
   await expect(shownNames(page)).toHaveText(['Last of March']);
@@ -175,9 +180,13 @@ test('filters narrow the history, live in the URL and survive a reload', async (
 
   // Nothing matches: said so, with a way back.
   await expect(sessionsTable(page)).toHaveCount(0);
-  await expect(page.getByText('No sessions match these filters.')).toBeVisible();
+  await expect(
+    page.getByRole('paragraph').filter({ hasText: 'No sessions match these filters.' }),
+  ).toBeVisible();
+  await expect(found).toHaveText('No sessions match these filters.');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(shownNames(page)).toHaveText(all);
+  await expect(found).toHaveCount(0);
   await expect(page.getByLabel('From')).toHaveValue('');
   await expect(page.getByRole('search', { name: 'Filter sessions' })).toBeFocused();
   await expect(chosenOption(ratingFilter)).toHaveText('All ratings');
@@ -410,6 +419,16 @@ test('the history loads 50 sessions at a time and select-all takes what is loade
   await expect(page.getByRole('button', { name: 'Delete Selected (55)' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all sessions' }).uncheck();
   await expect(page.getByRole('button', { name: /Delete Selected/ })).toHaveCount(0);
+
+  // A filter's status line says when there are more pages than shown.
+  await page.unroute(/\/api\/sessions\?.*cursor=/);
+  await page.getByLabel('From').fill('2026-01-01');
+  const found = page.getByRole('status').filter({ hasText: /these filters/ });
+  await expect(found).toHaveText(
+    '50 sessions match these filters so far; Load more shows the rest.',
+  );
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(found).toHaveText('55 sessions match these filters.');
 });
 
 test('the history builds one view of its sessions, the one the window’s width calls for, and keeps the selection across a resize', async ({

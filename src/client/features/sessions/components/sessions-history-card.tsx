@@ -38,9 +38,27 @@ export function SessionsHistoryCard({ filters, ...props }: SessionsHistoryCardPr
   return (
     <TitledCard title="Trading Sessions" titleId={TITLE_ID} contentClassName="grid gap-6">
       {filters}
+      {/* In the page from the start, so that its words are read out as they change: a filter
+          changed far above the list said nothing of what it found. */}
+      <p role="status" className="sr-only">
+        {filterResult(props)}
+      </p>
       <SessionsHistoryContent {...props} />
     </TitledCard>
   );
+}
+
+/** What the filters found, once it is shown; nothing without filters, or while it loads. */
+function filterResult({
+  sessionsQuery: { data, isPending, hasNextPage },
+  sessions,
+  hasFilters,
+}: Pick<SessionsHistoryCardProps, 'sessionsQuery' | 'sessions' | 'hasFilters'>) {
+  if (!hasFilters || isPending || !data) return '';
+  const count = sessions.length;
+  if (count === 0) return 'No sessions match these filters.';
+  const shown = `${count} ${count === 1 ? 'session matches' : 'sessions match'} these filters`;
+  return hasNextPage ? `${shown} so far; Load more shows the rest.` : `${shown}.`;
 }
 
 function SessionsHistoryContent({
