@@ -59,6 +59,13 @@ export function ScreenshotPicker({
   onReadingChange,
 }: ScreenshotPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  // The choose button is the form's (`ref`) and the picker's own: Remove hands focus to it.
+  const chooseRef = useRef<HTMLButtonElement | null>(null);
+  const setChooseButton = (button: HTMLButtonElement | null) => {
+    chooseRef.current = button;
+    if (typeof ref === 'function') ref(button);
+    else if (ref) ref.current = button;
+  };
   const [isDragging, setIsDragging] = useState(false);
   // Images being read (a large one takes a moment on a phone). A Save pressed meanwhile sent the
   // form without the image, which arrived once the dialog had closed.
@@ -166,14 +173,21 @@ export function ScreenshotPicker({
           error && 'border-destructive',
         )}
       >
+        {/* Keyed: Preact matches an unkeyed child by its type as well as its place, and took
+            the controls' div below for the placeholder's when the image went, building the
+            controls anew, so the choose button that Remove gave focus to left the page. */}
         {preview ? (
           <img
+            key="preview"
             src={preview}
             alt="Screenshot preview"
             className="bg-muted h-48 w-full rounded-md object-contain"
           />
         ) : (
-          <div className="flex flex-col items-center gap-1 pt-2 text-center text-sm">
+          <div
+            key="placeholder"
+            className="flex flex-col items-center gap-1 pt-2 text-center text-sm"
+          >
             <ImageUp aria-hidden="true" className="text-muted-foreground mb-1 size-8" />
             {/* A touch screen has nothing to drag an image from: its words name what it has. */}
             <p className="font-medium pointer-coarse:hidden">Drag an image here or paste it</p>
@@ -181,6 +195,7 @@ export function ScreenshotPicker({
           </div>
         )}
         <div
+          key="controls"
           className={cn(
             'flex flex-wrap items-center gap-3',
             preview ? 'justify-between' : 'flex-col',
@@ -194,7 +209,7 @@ export function ScreenshotPicker({
           </p>
           <div className="flex flex-wrap gap-2">
             <Button
-              ref={ref}
+              ref={setChooseButton}
               type="button"
               variant="outline"
               size="sm"
@@ -204,7 +219,16 @@ export function ScreenshotPicker({
               {preview ? 'Choose another image' : 'Choose image'}
             </Button>
             {preview ? (
-              <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  // Remove goes with the image: the keyboard's place is the way to choose another.
+                  chooseRef.current?.focus();
+                  onChange(null);
+                }}
+              >
                 Remove
               </Button>
             ) : null}
