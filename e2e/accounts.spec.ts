@@ -125,6 +125,10 @@ test('the login form says which fields are missing', async ({ page }) => {
 
 test('the signup form shows the validation messages', async ({ page }) => {
   await page.goto('/signup');
+  // What a password must be is said before it is refused, not only after.
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+    'At least 8 characters; not a common password.',
+  );
   await page.getByLabel('Username').fill('someone');
   await page.getByLabel('Password').fill('123');
   await page.getByLabel('Full Name').fill('A');
@@ -149,7 +153,9 @@ test('a common password is refused beside the password field', async ({ page }) 
   await expect(page.getByText('This password is too common')).toBeVisible();
   await expect(password).toBeFocused();
   await expect(password).toHaveAttribute('aria-invalid', 'true');
-  await expect(password).toHaveAccessibleDescription('This password is too common');
+  await expect(password).toHaveAccessibleDescription(
+    'At least 8 characters; not a common password. This password is too common',
+  );
   // The message is on screen beside its field: no toast repeats it.
   await expect(toastRegion(page).getByText('Validation Error')).toHaveCount(0);
   await expect(toastRegion(page).getByText('Signup Failed')).toHaveCount(0);

@@ -35,6 +35,9 @@ test('the administrator creates a user who logs in, then deletes them; their nex
     dialog.getByText('Create a new user account for the trading platform'),
   ).toBeVisible();
   await dialog.getByLabel('Username').fill(account.username);
+  await expect(dialog.getByLabel('Password')).toHaveAccessibleDescription(
+    'At least 8 characters; not a common password.',
+  );
   await dialog.getByLabel('Password').fill('short');
   await expect(dialog.getByLabel('Password')).toHaveAttribute('type', 'password');
   await dialog.getByLabel('Full Name').fill(account.fullName);

@@ -111,6 +111,13 @@ test('the calendar shows each day’s band, and a day opens exactly its sessions
   await expect(tooltip).toContainText(longDate(days.amber));
   await expect(tooltip).toContainText('2 sessions, 75%');
   await expect(tooltip).toContainText('Amber: Needs attention');
+  // Escape puts it away, the pointer where it was; the next day under the pointer brings it back.
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+  await green.hover();
+  await expect(tooltip).toContainText(longDate(days.green));
+  await amber.hover();
+  await expect(tooltip).toContainText(longDate(days.amber));
 
   // A click opens the history filtered to that day: exactly its two sessions.
   await amber.click();

@@ -57,3 +57,18 @@ test("the account menu's item under the keyboard is ringed, not only tinted", as
   const shadow = await focused.evaluate((item) => getComputedStyle(item).boxShadow);
   expect(shadow).not.toBe('none');
 });
+
+test('a logged-out page reached by a link starts with focus at its content', async ({ page }) => {
+  await page.goto('/login');
+  const signUp = page.getByRole('link', { name: 'Sign up' });
+  await signUp.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Username')).toBeFocused();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('main')).toBeFocused();
+});

@@ -2,6 +2,8 @@
 
 export const USERNAME_MAX_LENGTH = 50;
 export const PASSWORD_MIN_LENGTH = 8;
+/** What a new password must be, said beside each field that sets one, before it is refused. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; not a common password.`;
 /** argon2 hashes whatever it is given; a bound keeps a hostile body from costing CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
 export const FULL_NAME_MIN_LENGTH = 2;

@@ -1,5 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
+import { focusMainContent } from '#client/components/ui/use-return-focus.ts';
 import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { loadCode } from '#client/lib/missing-code.ts';
@@ -35,8 +37,33 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="bg-muted/40 flex min-h-dvh flex-col">
-      <main className="flex flex-1 flex-col">{children}</main>
+      <GuestPageStart />
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
       <Footer company={appInfo.company} />
     </div>
   );
+}
+
+/**
+ * A logged-out page reached from another ('Sign up' from the login screen, and back) starts
+ * with focus at its content, as a logged-in page does (NewPageStart, in the logged-in shell's
+ * code): the link that held focus went with the last page, and focus fell to the body. Only
+ * focus that fell: the login screen after a signup puts it on the password field itself
+ * (`autoFocus`, which the browser applies as it next draws, before the frame's callbacks).
+ */
+function GuestPageStart() {
+  const [pathname] = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) focusMainContent();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+  return null;
 }

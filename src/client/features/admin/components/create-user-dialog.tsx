@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { NEW_PASSWORD_HINT } from '#shared/constants.ts';
 import {
   createUserSchema,
   type CreateUserData,
@@ -80,7 +81,7 @@ function CreateUserForm() {
           {...register('username')}
         />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label="Password" hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </FormField>
       <FormField label="Full Name" error={errors.fullName?.message}>

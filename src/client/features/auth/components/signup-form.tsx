@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { NEW_PASSWORD_HINT } from '#shared/constants.ts';
 import { signupSchema, type SignupInput } from '#shared/schemas/auth.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -52,7 +53,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
           {...register('username')}
         />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label="Password" hint={NEW_PASSWORD_HINT} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </FormField>
       <FormField label="Full Name" error={errors.fullName?.message}>

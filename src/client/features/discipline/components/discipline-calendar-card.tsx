@@ -94,6 +94,19 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
   const [focused, setFocused] = useState<TipPlace | null>(null);
   const cells = useRef(new Map<number, HTMLElement>());
   const tip = hovered ?? focused;
+  // Escape puts the tooltip away, wherever focus is, until the pointer or the focus moves on to
+  // another day: it covers the days above or below it (WCAG 1.4.13, dismissible).
+  const isTipShown = tip !== null;
+  useEffect(() => {
+    if (!isTipShown) return;
+    const dismiss = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setHovered(null);
+      setFocused(null);
+    };
+    document.addEventListener('keydown', dismiss);
+    return () => document.removeEventListener('keydown', dismiss);
+  }, [isTipShown]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const next = movedIndex(focusIndex, event.key, layout.days.length);

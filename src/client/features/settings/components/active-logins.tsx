@@ -73,7 +73,9 @@ export function ActiveLogins({ titleId }: { titleId: string }) {
           ))}
         </ul>
       )}
-      <div className="grid gap-2 sm:flex sm:items-center sm:gap-3">
+      {/* Keyed: Preact could take this div for the load error's above, and build the button
+          anew (docs/decisions/0074-focus-after-a-row-goes.md). */}
+      <div key="actions" className="grid gap-2 sm:flex sm:items-center sm:gap-3">
         <Button
           type="button"
           variant="outline"

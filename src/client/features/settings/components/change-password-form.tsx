@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { NEW_PASSWORD_HINT } from '#shared/constants.ts';
 import { z } from '#shared/zod.ts';
 import { changePasswordSchema } from '#shared/schemas/security.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
@@ -85,7 +86,7 @@ export function ChangePasswordForm({ titleId }: { titleId: string }) {
       <div className="grid items-start gap-5 md:grid-cols-2">
         <FormField
           label="New Password"
-          hint="At least 8 characters; not a common password."
+          hint={NEW_PASSWORD_HINT}
           error={errors.newPassword?.message}
         >
           <Input type="password" autoComplete="new-password" {...register('newPassword')} />
