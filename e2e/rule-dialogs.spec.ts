@@ -58,6 +58,24 @@ test('closing a rule dialog puts focus back on the button that opened it', async
   await expect(page.getByRole('main')).toBeFocused();
 });
 
+test('with reduced motion too, a confirmed delete hands focus to the next rule', async ({
+  page,
+}) => {
+  // Without the dialog's closing animation, its Delete button leaves the page at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [{ description: 'First' }, { description: 'Second' }]);
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['First', 'Second']);
+
+  await page.getByRole('button', { name: 'Delete rule: First' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Second']);
+  await expect(page.getByRole('button', { name: 'Reorder rule: Second' })).toBeFocused();
+});
+
 test('a rule being saved cannot be closed, whatever the trader tries', async ({ page }) => {
   await logInNewTraderThroughApi(page.request);
   await page.goto('/rules');

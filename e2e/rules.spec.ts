@@ -232,6 +232,10 @@ test('a click on the handle moves a rule without a drag, and says where it went'
   await expect(menu.getByRole('menuitem', { name: 'Move to top' })).toBeDisabled();
   await menu.getByRole('menuitem', { name: 'Move to bottom' }).click();
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Charlie', 'Bravo', 'Alpha']);
+  // Once it is saved: while an order saves, the handles open no menu.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Rule "Alpha" moved to position 3 of 3.' }),
+  ).toBeAttached();
 
   // From the keyboard, the Down arrow opens it (Space and Enter still pick the row up), and
   // again reaches its first item. The mouse leaves the page first: a menu item that opens
@@ -262,6 +266,24 @@ test('a reorder the server refuses puts the rules back and says so', async ({ pa
   await moveRuleDownWithKeyboard(page, 'One', { steps: 6, position: 2, of: 2 });
   await expectToast(page, 'Error', 'Something went wrong');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
+});
+
+test('a move from the handle’s menu that the server refuses is put back, and not announced', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [{ description: 'One' }, { description: 'Two' }]);
+  await page.route('**/api/rules/reorder', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong' } }),
+  );
+  await page.goto('/rules');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
+
+  await page.getByRole('button', { name: 'Reorder rule: One' }).click();
+  await page.getByRole('menuitem', { name: 'Move down' }).click();
+  await expectToast(page, 'Error', 'Something went wrong');
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
+  await expect(page.getByRole('status').filter({ hasText: 'moved to position' })).toHaveCount(0);
 });
 
 test('a list that fails to load offers to try again', async ({ page }) => {

@@ -232,6 +232,8 @@ export async function moveRuleDownWithKeyboard(
   }
   await expect(moved).toBeAttached();
   await page.keyboard.press('Space');
+  // The keys were the drag's: the handle's move menu stayed shut.
+  await expect(page.getByRole('menu')).toHaveCount(0);
 }
 
 /**

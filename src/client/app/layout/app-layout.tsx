@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
-import { focusMainContent } from '#client/components/ui/use-return-focus.ts';
+import { focusMainContent, notePageChange } from '#client/components/ui/use-return-focus.ts';
 import { useAppInfo } from '#client/features/app-info/api/get-app-info.ts';
 import { useAuth } from '#client/features/auth/components/auth-provider.tsx';
 import { loadCode } from '#client/lib/missing-code.ts';
@@ -59,6 +59,7 @@ function GuestPageStart() {
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
+    notePageChange();
     const frame = requestAnimationFrame(() => {
       const focused = document.activeElement;
       if (!focused || focused === document.body) focusMainContent();

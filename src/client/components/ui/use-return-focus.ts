@@ -16,8 +16,16 @@ export function focusMainContent() {
   document.getElementById(FALLBACK_ID)?.focus({ preventScroll: true });
 }
 
-/** A control's row in a list (an `li`, or a table's `tr`): the list, and the row's place in it. */
-export type RowPlace = { list: Element; index: number };
+/**
+ * A control's row in a list (an `li`, or a table's `tr`): the list, the rows beside it, and its
+ * place in it, for when those have gone too (a bulk delete).
+ */
+export type RowPlace = {
+  list: Element;
+  next: Element | null;
+  previous: Element | null;
+  index: number;
+};
 
 const FOCUSABLE =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -27,13 +35,24 @@ export function rowPlaceOf(control: Element | null): RowPlace | null {
   const row = control?.closest('li, tr');
   const list = row?.parentElement;
   if (!row || !list) return null;
-  return { list, index: Array.prototype.indexOf.call(list.children, row) };
+  return {
+    list,
+    next: row.nextElementSibling,
+    previous: row.previousElementSibling,
+    index: Array.prototype.indexOf.call(list.children, row),
+  };
 }
 
-/** Focus to the first control of the row now at `place` (the next one), or of the new last row. */
-function focusRowAt({ list, index }: RowPlace) {
+/**
+ * Focus to the first control of the row that took the gone row's place: the one after it, else
+ * the one before it (it was the last), else, those gone too, the row now at its place or the
+ * new last row. Rows added or removed above it meanwhile do not shift the choice.
+ */
+function focusRowAt({ list, next, previous, index }: RowPlace) {
   if (!list.isConnected) return false;
-  const row = list.children[Math.min(index, list.children.length - 1)];
+  const stays = (row: Element | null) => row?.parentElement === list;
+  const row =
+    [next, previous].find(stays) ?? list.children[Math.min(index, list.children.length - 1)];
   const control = row?.querySelector<HTMLElement>(FOCUSABLE);
   control?.focus();
   return control != null && document.activeElement === control;

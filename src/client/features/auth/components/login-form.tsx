@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from '#shared/zod.ts';
 import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
@@ -41,8 +41,15 @@ export function LoginForm({ newUsername, onSuccess }: LoginFormProps) {
     register,
     control,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = form;
+  // Focus to the password after a signup, from an effect: the browser's own `autofocus` comes
+  // as it next draws, and lost to the signup button's hand-over of focus as it went with its
+  // page (to the main content, docs/decisions/0074-focus-after-a-row-goes.md) now and then.
+  useEffect(() => {
+    if (newUsername !== undefined) setFocus('password');
+  }, [newUsername, setFocus]);
 
   const login = useLogin({
     onSuccess: (user, input) => {
@@ -71,12 +78,7 @@ export function LoginForm({ newUsername, onSuccess }: LoginFormProps) {
         />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          autoFocus={newUsername !== undefined}
-          {...register('password')}
-        />
+        <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
       <div className="flex items-center gap-2">
         <Controller

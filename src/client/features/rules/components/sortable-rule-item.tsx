@@ -58,6 +58,8 @@ export function SortableRuleItem({
     isDragging,
   } = useSortable({ id: rule.id });
   const [menuOpen, setMenuOpen] = useState(false);
+  // While the last order is saving, the list takes no other (dnd-kit's aria-disabled).
+  const isSaving = attributes['aria-disabled'];
   const moves = [
     { label: 'Move to top', to: 0, Icon: ArrowUpToLine },
     { label: 'Move up', to: index - 1, Icon: ArrowUp },
@@ -80,17 +82,23 @@ export function SortableRuleItem({
           asChild
           // The menu's own trigger opens on a press; here the drag library has the press, and
           // the menu opens on the click that ends a press which was no drag. Space and Enter
-          // pick the row up and drop it (the library cancels their keydowns; Space's keyup
-          // would still click); the Down arrow opens the menu, unless it is moving a row.
+          // pick the row up and drop it: the library cancels their keydowns, and Space's keyup
+          // is cancelled too, since Firefox clicks on it all the same. The Down arrow opens the
+          // menu, unless a row is moving or the last order is saving.
           onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
             listeners?.onPointerDown?.(event);
             event.preventDefault();
           }}
           onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
             listeners?.onKeyDown?.(event);
-            if (isDragging && MENU_KEYS.has(event.key)) event.preventDefault();
+            if ((isDragging || isSaving) && MENU_KEYS.has(event.key)) event.preventDefault();
           }}
-          onClick={() => setMenuOpen(true)}
+          onKeyUp={(event: KeyboardEvent<HTMLButtonElement>) => {
+            if (event.key === ' ') event.preventDefault();
+          }}
+          onClick={() => {
+            if (!isSaving) setMenuOpen(true);
+          }}
         >
           <button
             ref={setActivatorNodeRef}
@@ -109,8 +117,7 @@ export function SortableRuleItem({
           {moves.map(({ label, to, Icon }) => (
             <DropdownMenuItem
               key={label}
-              // While the last order is saving, the list takes no other (dnd-kit's aria-disabled).
-              disabled={attributes['aria-disabled'] || to < 0 || to >= total || to === index}
+              disabled={isSaving || to < 0 || to >= total || to === index}
               onSelect={() => onMove(rule, to)}
             >
               <Icon aria-hidden="true" />

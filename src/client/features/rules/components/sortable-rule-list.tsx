@@ -86,13 +86,15 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
     },
   };
 
-  /** Moves the row at `from` to `to` and saves the order; false if a save is still running. */
-  const saveMove = (from: number, to: number) => {
+  /** Moves the row at `from` to `to` and saves the order; `onSaved` once the server has it. */
+  const saveMove = (from: number, to: number, onSaved?: () => void) => {
     const ruleIds = arrayMove(rules, from, to).map((rule) => rule.id);
     // One save at a time: a drop while the last one is saving puts the row back.
-    const started = reorderRules.mutate({ ruleIds }, { onSettled: () => setDroppedOrder(null) });
+    const started = reorderRules.mutate(
+      { ruleIds },
+      { onSuccess: onSaved, onSettled: () => setDroppedOrder(null) },
+    );
     if (started) setDroppedOrder(ruleIds);
-    return started;
   };
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
@@ -103,12 +105,17 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
     saveMove(from, to);
   };
 
-  // The move menu's word for a screen reader, as a drop has the drag library's announcement.
+  // The move menu's word for a screen reader, as a drop has the drag library's announcement:
+  // once the server has the order (a refusal says so in a toast, and puts the row back). The
+  // same words twice differ by a trailing no-break space, so the second is read out too.
   const [moveAnnouncement, setMoveAnnouncement] = useState('');
   const handleMove = (rule: Rule, to: number) => {
     const from = rules.findIndex(({ id }) => id === rule.id);
-    if (from < 0 || to === from || !saveMove(from, to)) return;
-    setMoveAnnouncement(`Rule "${rule.description}" moved to position ${to + 1} of ${total}.`);
+    if (from < 0 || to === from) return;
+    const words = `Rule "${rule.description}" moved to position ${to + 1} of ${total}.`;
+    saveMove(from, to, () =>
+      setMoveAnnouncement((last) => (last === words ? `${words}\u00a0` : words)),
+    );
   };
 
   return (
