@@ -50,8 +50,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
  * A logged-out page reached from another ('Sign up' from the login screen, and back) starts
  * with focus at its content, as a logged-in page does (NewPageStart, in the logged-in shell's
  * code): the link that held focus went with the last page, and focus fell to the body. Only
- * focus that fell: the login screen after a signup puts it on the password field itself
- * (`autoFocus`, which the browser applies as it next draws, before the frame's callbacks).
+ * focus that fell, a frame later: the login screen after a signup puts it on the password
+ * field itself, from an effect.
  */
 function GuestPageStart() {
   const [pathname] = useLocation();

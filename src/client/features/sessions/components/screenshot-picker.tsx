@@ -1,5 +1,6 @@
 import { ImageUp } from 'lucide-react';
 import {
+  useCallback,
   useEffect,
   useEffectEvent,
   useId,
@@ -61,11 +62,14 @@ export function ScreenshotPicker({
   const inputRef = useRef<HTMLInputElement>(null);
   // The choose button is the form's (`ref`) and the picker's own: Remove hands focus to it.
   const chooseRef = useRef<HTMLButtonElement | null>(null);
-  const setChooseButton = (button: HTMLButtonElement | null) => {
-    chooseRef.current = button;
-    if (typeof ref === 'function') ref(button);
-    else if (ref) ref.current = button;
-  };
+  const setChooseButton = useCallback(
+    (button: HTMLButtonElement | null) => {
+      chooseRef.current = button;
+      if (typeof ref === 'function') ref(button);
+      else if (ref) ref.current = button;
+    },
+    [ref],
+  );
   const [isDragging, setIsDragging] = useState(false);
   // Images being read (a large one takes a moment on a phone). A Save pressed meanwhile sent the
   // form without the image, which arrived once the dialog had closed.
