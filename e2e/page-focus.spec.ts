@@ -65,6 +65,8 @@ test('a logged-out page reached by a link starts with focus at its content', asy
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('main')).toBeFocused();
+  // Once the screen's code has come (focus moves as the path changes, before it may have).
+  await expect(page.getByLabel('Username')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Username')).toBeFocused();
 
