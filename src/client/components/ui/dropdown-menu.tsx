@@ -1,5 +1,5 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FocusEvent } from 'react';
 import { useOpenClosedByBack } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useMenuFocusAfterPageChange } from './use-return-focus.ts';
@@ -17,10 +17,37 @@ export function DropdownMenu({
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
+/** Whether the page's last press was a key's rather than a pointer's, as Radix's menu tells. */
+let lastPressWasAKey = false;
+document.addEventListener('keydown', () => (lastPressWasAKey = true), { capture: true });
+document.addEventListener('pointerdown', () => (lastPressWasAKey = false), { capture: true });
+
+/**
+ * A menu opened from the keyboard puts focus on its first item (the WAI-ARIA menu button), so
+ * that the Down arrow reaches the second. Radix means to as the menu takes focus, from the items
+ * it has registered by then; under Preact they register after that moment, Radix finds none, and
+ * focus stayed on the menu itself. So when the menu takes focus from outside it (it opens) after
+ * a key (after a click or a tap Radix leaves focus on the menu, and so does this), the first
+ * enabled item takes it once Radix is done.
+ */
+function focusFirstItemFromTheKeyboard(event: FocusEvent<HTMLDivElement>) {
+  const menu = event.currentTarget;
+  const from = event.relatedTarget;
+  if (!lastPressWasAKey || event.target !== menu) return;
+  if (from instanceof Node && menu.contains(from)) return;
+  queueMicrotask(() => {
+    if (document.activeElement !== menu) return;
+    menu
+      .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
+      ?.focus({ preventScroll: true });
+  });
+}
+
 export function DropdownMenuContent({
   className,
   sideOffset = 4,
   onCloseAutoFocus,
+  onFocus,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   const focusHandlers = useMenuFocusAfterPageChange(onCloseAutoFocus);
@@ -34,6 +61,10 @@ export function DropdownMenuContent({
         )}
         {...props}
         {...focusHandlers}
+        onFocus={(event) => {
+          onFocus?.(event);
+          focusFirstItemFromTheKeyboard(event);
+        }}
       />
     </DropdownMenuPrimitive.Portal>
   );
@@ -48,10 +79,11 @@ export function DropdownMenuItem({
     <DropdownMenuPrimitive.Item
       className={cn(
         "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+        // The item under the keyboard is ringed: a background's tint alone is faint on the menu's.
+        'focus-visible:ring-2',
         variant === 'destructive'
-          ? 'text-destructive focus:bg-destructive/10 focus:text-destructive'
-          : // The item under the keyboard: the accent's background alone is faint on the menu's.
-            'focus:bg-accent focus:text-accent-foreground focus-visible:ring-ring focus-visible:ring-2',
+          ? 'text-destructive focus:bg-destructive/10 focus:text-destructive focus-visible:ring-destructive'
+          : 'focus:bg-accent focus:text-accent-foreground focus-visible:ring-ring',
         className,
       )}
       {...props}
