@@ -16,7 +16,13 @@ function isCrossSite(request: FastifyRequest): boolean {
   if (!origin) return false;
   try {
     // Through URL on both sides, so a default port (":80") compares equal to none.
-    return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
+    const from = new URL(origin);
+    const to = new URL(`${request.protocol}://${request.host}`);
+    if (from.host !== to.host) return true;
+    // A page of the same host over plain HTTP, writing to the HTTPS site: anyone on its network
+    // can write that page. The other way round (HTTPS page, HTTP request) is a TLS proxy that
+    // TRUST_PROXY does not name, so the request's scheme is not known: the same page.
+    return from.protocol === 'http:' && to.protocol === 'https:';
   } catch {
     // `Origin: null` (sandboxed frames, some redirects) or garbage: not our page.
     return true;

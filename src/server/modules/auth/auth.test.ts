@@ -478,3 +478,32 @@ describeEachDialect('secure cookies', (dialect) => {
     }
   });
 });
+
+describeEachDialect('the HTTPS site', (dialect) => {
+  test('a write from the same host over plain HTTP is refused; one over HTTPS is not', async () => {
+    const t = await createTestApp(dialect, { env: { TRUST_PROXY: '1' } });
+    const writeFrom = (origin: string, proto: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: { origin, host: 'rulekeeper.example', 'x-forwarded-proto': proto },
+        payload: buildSignup(),
+      });
+    try {
+      const downgraded = await writeFrom('http://rulekeeper.example', 'https');
+      expect(downgraded.statusCode).toBe(403);
+      expect(downgraded.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+      const countUsers = async () =>
+        (await t.database.db.selectFrom('users').select('id').execute()).length;
+      expect(await countUsers()).toBe(0);
+
+      expect((await writeFrom('https://rulekeeper.example', 'https')).statusCode).toBe(201);
+      // A TLS proxy TRUST_PROXY does not name: the request looks like plain HTTP, the page is
+      // the site's own.
+      expect((await writeFrom('https://rulekeeper.example', 'http')).statusCode).toBe(201);
+      expect(await countUsers()).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
