@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CURRENCY_CODES } from '#shared/currencies.ts';
+import type { User } from '#shared/schemas/auth.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { chooseSessionType, openNewSessionDialog } from './session-support.ts';
 import {
@@ -124,7 +126,7 @@ test('a trader records a result, sees it in history and details, and hides money
   expect(edited.session).toMatchObject({ resultMoney: -120.5, resultR: -0.5 });
 });
 
-test('a currency is picked by typing its code on the closed select, whose list is built when first reached for', async ({
+test('a currency is picked by typing its code on the closed select, whose list (the server’s) is built when first reached for', async ({
   page,
 }) => {
   await logInNewTraderThroughApi(page.request);
@@ -136,7 +138,8 @@ test('a currency is picked by typing its code on the closed select, whose list i
   // Only the chosen currency is built until the select is reached for; a pointer over it is.
   await expect(currency.getByRole('option')).toHaveCount(1);
   await currency.hover();
-  await expect.poll(() => currency.getByRole('option').count()).toBeGreaterThan(100);
+  // The list is the one the server checks, not the browser's own.
+  await expect(currency.getByRole('option')).toHaveCount(CURRENCY_CODES.length);
 
   await page.reload();
   await currency.focus();
@@ -145,6 +148,12 @@ test('a currency is picked by typing its code on the closed select, whose list i
   await page.keyboard.press('ArrowDown');
   await expect(chosenOption(currency)).not.toHaveText('JPY — Japanese Yen');
   await expect(currency).toBeFocused();
+
+  // The Caribbean guilder (2025): Node knows it, Chromium 156's own list does not; offered by
+  // its code alone, as the browser has no name for it.
+  await saveResultSettings(page, { currency: 'XCG' });
+  const me = (await (await page.request.get('/api/auth/session')).json()) as { user: User };
+  expect(me.user.preferences.results.currency).toBe('XCG');
 });
 
 test('the results settings and the dialog with results have no serious accessibility violations', async ({

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { RESULT_MONEY_MAX, RESULT_R_MAX } from '../constants.ts';
+import { isKnownCurrency } from '../currencies.ts';
 import { groupThousands } from '../thousands.ts';
 
 /**
@@ -29,11 +30,6 @@ export function toHundredths(value: number): number {
 /** An amount from stored hundredths. */
 export function fromHundredths(value: number | null): number | null {
   return value === null ? null : value / 100;
-}
-
-/** ISO 4217 codes the runtime can format; the list is the runtime's own. */
-export function isKnownCurrency(code: string): boolean {
-  return Intl.supportedValuesOf('currency').includes(code);
 }
 
 export const currencySchema = z

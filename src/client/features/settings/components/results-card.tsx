@@ -1,5 +1,6 @@
 import { useMemo, useState, type ComponentProps } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { CURRENCY_CODES } from '#shared/currencies.ts';
 import type { User } from '#shared/schemas/auth.ts';
 import { RestoredNote } from '#client/components/restored-note.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
@@ -13,14 +14,18 @@ import { NotificationSwitch } from './notification-switch.tsx';
 
 type Results = User['preferences']['results'];
 
-/** Every currency this browser can format, as 'EUR — Euro', by code. */
+/**
+ * Every currency the server takes, as 'EUR — Euro', by code; one whose name this browser does
+ * not know (a newer one, such as XCG in Chromium 156) as its code alone.
+ */
 function useCurrencies(current: string) {
   return useMemo(() => {
-    const names = new Intl.DisplayNames(undefined, { type: 'currency' });
-    const codes = new Set([...Intl.supportedValuesOf('currency'), current]);
-    return [...codes]
-      .sort()
-      .map((code) => ({ code, label: `${code} — ${names.of(code) ?? code}` }));
+    const names = new Intl.DisplayNames(undefined, { type: 'currency', fallback: 'none' });
+    const codes = new Set([...CURRENCY_CODES, current]);
+    return [...codes].sort().map((code) => {
+      const name = names.of(code);
+      return { code, label: name ? `${code} — ${name}` : code };
+    });
   }, [current]);
 }
 
