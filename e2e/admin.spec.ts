@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   buildAccount,
   createUserThroughApi,
@@ -123,23 +123,32 @@ test('the administrator makes a trader an administrator and takes it back; their
   await expect(own.getByRole('button')).toHaveCount(0);
 });
 
+/**
+ * A second administrator (the deputy) logged in on `page` at User Management; answers the desk
+ * administrator's taking of the deputy's rights, for while the deputy's screen is open.
+ */
+async function openAdminAsDeputy(page: Page, request: APIRequestContext) {
+  await logInRequestAsAdmin(request);
+  const deputy = buildAccount('deputy');
+  const { user } = await createUserThroughApi(request, deputy, true);
+  await logInWithForm(page, deputy);
+  await page.goto('/admin');
+  return async () => {
+    const demoted = await request.put(`/api/admin/users/${user.id}/role`, {
+      data: { isAdmin: false },
+    });
+    expect(demoted.status()).toBe(200);
+  };
+}
+
 test('an administrator demoted meanwhile is refused, and the screen then says it is not allowed', async ({
   page,
   request,
 }) => {
-  await logInRequestAsAdmin(request);
-  const deputy = buildAccount('deputy');
-  const { user } = await createUserThroughApi(request, deputy, true);
   const trader = await createTrader(request);
-  await logInWithForm(page, deputy);
-  await page.goto('/admin');
+  const demote = await openAdminAsDeputy(page, request);
   await expect(userCard(page, trader.fullName)).toBeVisible();
-
-  // The desk's administrator takes the deputy's rights away while the deputy's screen is open.
-  const demoted = await request.put(`/api/admin/users/${user.id}/role`, {
-    data: { isAdmin: false },
-  });
-  expect(demoted.status()).toBe(200);
+  await demote();
 
   await userCard(page, trader.fullName)
     .getByRole('button', { name: `Make administrator ${trader.username}` })
@@ -151,6 +160,24 @@ test('an administrator demoted meanwhile is refused, and the screen then says it
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }),
   ).toHaveCount(0);
+});
+
+test('an administrator demoted meanwhile whose next search is refused sees Not allowed, not a list that failed', async ({
+  page,
+  request,
+}) => {
+  const demote = await openAdminAsDeputy(page, request);
+  const field = page.getByRole('search').getByRole('searchbox', { name: 'Search users' });
+  await expect(field).toBeVisible();
+  await demote();
+
+  const refused = page.waitForResponse(
+    (response) => response.url().includes('/api/admin/users?') && response.status() === 403,
+  );
+  await field.fill('nobody-by-this-name');
+  await refused;
+  await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
+  await expect(page.getByText('The users could not be loaded.')).toHaveCount(0);
 });
 
 test('a trader has no Admin Panel entry, and /admin says it is not allowed', async ({ page }) => {

@@ -96,8 +96,19 @@ export function createQueryClient({ onLoginExpired }: QueryClientHooks = {}) {
     onLoginExpired?.(user, why);
   };
 
+  // A read refused with 403 while logged in: the login's rights may have changed since it was
+  // read (another administrator took this one's), so it is read again, and a screen that needs
+  // them says 'Not allowed' rather than 'could not be loaded' with a 'Try again' that fails.
+  const handleReadError = (error: Error) => {
+    handleError(error);
+    if (!isHttpError(error, 403)) return;
+    const session = queryClient.getQueryData<AuthSession>(queryKeys.auth.session);
+    if (session?.authenticated)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.session });
+  };
+
   const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: handleError }),
+    queryCache: new QueryCache({ onError: handleReadError }),
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
