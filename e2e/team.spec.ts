@@ -219,6 +219,42 @@ test('a trader shares, the administrator sees, sorts and opens them; when they s
   }
 });
 
+test('a sharing trader without sessions is no praise, and their drill-down speaks of them, not of the administrator', async ({
+  page,
+  baseURL,
+}) => {
+  const { account, context } = await createSharingTrader(baseURL);
+  try {
+    const { user } = (await (await context.get('/api/auth/session')).json()) as {
+      user: { id: number };
+    };
+    await logInAdminOn(page);
+    await showEverySharer(page);
+    await page.goto('/admin/team');
+    const row = teamTable(page).getByRole('row').filter({ hasText: account.fullName });
+    await expect(row).toContainText('No sessions');
+    await expect(row).toContainText('No rules checked');
+    await expect(row).not.toContainText('None broken');
+
+    await row.getByRole('link', { name: account.fullName }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/team/${user.id}$`));
+    await expect(
+      page
+        .getByRole('region', { name: 'Monthly Compliance Trends' })
+        .getByText('Their monthly trends show once they complete more trading sessions.'),
+    ).toBeVisible();
+    await expect(page.getByText('Their overall trading discipline rating')).toBeVisible();
+    await expect(page.getByRole('main').getByText(/\byour\b/i)).toHaveCount(0);
+
+    // An id the API cannot take (past the ids' range) names no trader either.
+    await page.goto('/admin/team/3000000000');
+    await expect(page.getByRole('heading', { name: 'Trader not found' })).toBeVisible();
+    await expect(page.getByText('could not be loaded')).toHaveCount(0);
+  } finally {
+    await context.dispose();
+  }
+});
+
 test('a trader opening the team pages sees Not allowed, and has no link to them', async ({
   page,
 }) => {

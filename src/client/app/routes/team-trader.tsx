@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import type { TeamTraderAnalytics } from '#shared/schemas/team.ts';
+import { teamTraderParamsSchema, type TeamTraderAnalytics } from '#shared/schemas/team.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { rangeLabel } from '#client/features/analytics/analytics-range.ts';
@@ -10,6 +10,7 @@ import { RangeSelect } from '#client/features/analytics/components/range-select.
 import { RuleAnalysisCard } from '#client/features/analytics/components/rule-analysis-card.tsx';
 import { RuleDetailsCard } from '#client/features/analytics/components/rule-details-card.tsx';
 import { useAnalyticsRange } from '#client/features/analytics/hooks/use-analytics-range.ts';
+import { WhoseFiguresProvider } from '#client/features/analytics/whose-figures.ts';
 import { useTeamTrader } from '#client/features/team/api/get-team-trader.ts';
 import { TraderNotFound } from '#client/features/team/components/trader-not-found.tsx';
 import { TraderStreaksCard } from '#client/features/team/components/trader-streaks-card.tsx';
@@ -57,15 +58,13 @@ function TraderAnalytics({ id }: { id: number }) {
         <TraderNotFound />
       ) : (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-          <OverallComplianceGaugeCard
-            result={result}
-            rangeLabel={rangeLabel(range)}
-            caption="Their overall trading discipline rating"
-          />
-          <RuleAnalysisCard result={result} className="min-w-0 xl:col-span-2" />
-          <TraderStreaksCard result={rest} className="min-w-0 xl:col-span-3" />
-          <MonthlyTrendsCard result={result} className="min-w-0 xl:col-span-3" />
-          <RuleDetailsCard result={result} className="min-w-0 xl:col-span-3" />
+          <WhoseFiguresProvider value="theirs">
+            <OverallComplianceGaugeCard result={result} rangeLabel={rangeLabel(range)} />
+            <RuleAnalysisCard result={result} className="min-w-0 xl:col-span-2" />
+            <TraderStreaksCard result={rest} className="min-w-0 xl:col-span-3" />
+            <MonthlyTrendsCard result={result} className="min-w-0 xl:col-span-3" />
+            <RuleDetailsCard result={result} className="min-w-0 xl:col-span-3" />
+          </WhoseFiguresProvider>
         </div>
       )}
     </div>
@@ -74,11 +73,12 @@ function TraderAnalytics({ id }: { id: number }) {
 
 /** Administrators only: the router wraps it in `ProtectedRoute requireAdmin`. */
 export function TeamTraderRoute() {
-  const { id } = useParams<{ id: string }>();
-  // Only a positive whole number can name a trader; anything else is not one.
-  if (!/^[1-9][0-9]{0,9}$/.test(id)) return <InvalidTrader />;
+  // Only an id the API takes can name a trader (its own check: a whole number in the ids'
+  // range); anything else is not one.
+  const parsed = teamTraderParamsSchema.shape.id.safeParse(useParams<{ id: string }>().id);
+  if (!parsed.success) return <InvalidTrader />;
   // Another trader is another page: their cards start afresh.
-  return <TraderAnalytics key={id} id={Number(id)} />;
+  return <TraderAnalytics key={parsed.data} id={parsed.data} />;
 }
 
 function InvalidTrader() {

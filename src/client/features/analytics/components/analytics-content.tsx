@@ -3,6 +3,7 @@ import type { Analytics } from '#shared/schemas/analytics.ts';
 import { CardMessage } from '#client/components/dashboard-card.tsx';
 import { Settling } from '#client/components/settling.tsx';
 import type { AnalyticsResult } from '../api/get-analytics.ts';
+import { useFiguresWords } from '../whose-figures.ts';
 
 /** What each card of the analytics page takes: the page's one answer, and its grid placing. */
 export type AnalyticsCardProps = { result: AnalyticsResult; className?: string };
@@ -19,11 +20,12 @@ type AnalyticsContentProps = {
  * figures stay, dimmed and marked busy, instead of the whole page flashing back to skeletons.
  */
 export function AnalyticsContent({ result, loading, children }: AnalyticsContentProps) {
+  const words = useFiguresWords();
   if (result.isPending) return loading;
   if (result.isLoadingError) {
     return (
       <CardMessage isError retry={result}>
-        Your compliance figures could not be loaded.
+        {words.notLoaded}
       </CardMessage>
     );
   }

@@ -2,6 +2,7 @@ import { CalendarRange } from 'lucide-react';
 import type { MonthlyTrend } from '#shared/schemas/analytics.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { summarizeMonthlyTrends } from '../chart-summaries.ts';
+import { useFiguresWords } from '../whose-figures.ts';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import { BandFigure } from './band-figure.tsx';
 import { ChartPanel, ChartSkeleton } from './chart-panel.tsx';
@@ -31,13 +32,12 @@ export function MonthlyTrendsCard({ result, className }: AnalyticsCardProps) {
 }
 
 function NoMonths() {
+  const words = useFiguresWords();
   return (
     <div className="flex flex-col items-center gap-2 py-6 text-center">
       <CalendarRange aria-hidden="true" className="text-muted-foreground size-8" />
       <p className="font-medium">No monthly data available yet.</p>
-      <p className="text-muted-foreground text-sm">
-        Complete more trading sessions to see your monthly trends.
-      </p>
+      <p className="text-muted-foreground text-sm">{words.noMonthsHint}</p>
     </div>
   );
 }

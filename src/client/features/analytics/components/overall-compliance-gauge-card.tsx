@@ -4,21 +4,18 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import type { Analytics } from '#shared/schemas/analytics.ts';
 import { formatSessionCount } from '../chart-summaries.ts';
+import { useFiguresWords } from '../whose-figures.ts';
 import { ComplianceGauge } from './compliance-gauge.tsx';
 
-type OverallComplianceGaugeCardProps = AnalyticsCardProps & {
-  rangeLabel: string;
-  /** Under the gauge; an administrator's drill-down names the trader instead of 'Your'. */
-  caption?: string;
-};
+type OverallComplianceGaugeCardProps = AnalyticsCardProps & { rangeLabel: string };
 
 /** The analytics page's 'Overall Compliance': the rating of the chosen range as a gauge. */
 export function OverallComplianceGaugeCard({
   result,
   rangeLabel,
   className,
-  caption = 'Your overall trading discipline rating',
 }: OverallComplianceGaugeCardProps) {
+  const words = useFiguresWords();
   // While another range is read, the figures shown are still the last range's: so is the name.
   const shownRange = useShownValue(rangeLabel, result.isPlaceholderData);
   return (
@@ -39,7 +36,7 @@ export function OverallComplianceGaugeCard({
         {(analytics) => (
           <div className="grid justify-items-center gap-3 text-center">
             <ComplianceGauge rating={analytics.overallCompliance} label="Overall compliance" />
-            <p className="text-muted-foreground text-sm">{caption}</p>
+            <p className="text-muted-foreground text-sm">{words.rating}</p>
             <p className="text-sm">{rangeSummary(analytics, shownRange)}</p>
           </div>
         )}

@@ -144,7 +144,10 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
                     </span>
                   </>
                 ) : (
-                  <span className="text-muted-foreground">None broken</span>
+                  // Nothing checked in the 30 days is no praise (as the dashboard's card says).
+                  <span className="text-muted-foreground">
+                    {trader.compliance === null ? 'No rules checked' : 'None broken'}
+                  </span>
                 )}
               </td>
             </tr>
