@@ -125,14 +125,15 @@ export function createTeamService({ database }: { database: AppDatabase }) {
       }
       const page = positions.slice(first, first + limit);
 
-      // The page's traders' figures, read again for them alone: one who stopped sharing since
-      // has none, and is left out.
+      // The page's traders' streaks and weakest rules, then their figures, read again for them
+      // alone and last: one who stopped sharing since, or while the others were read, has no
+      // figures and is left out with all of them (as the drill-down checks after its reads).
       const ids = page.map((trader) => trader.id);
-      const [rows, streaks, weakestRules] = await Promise.all([
-        team.sharingTraders(query.today, ids),
+      const [streaks, weakestRules] = await Promise.all([
         discipline.currentStreaksOf(ids),
         discipline.weakestRulesOf(ids, query.today),
       ]);
+      const rows = await team.sharingTraders(query.today, ids);
       const figuresById = new Map(rows.map((row) => [row.id, row]));
       const last = page.at(-1);
       return {

@@ -230,35 +230,54 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       expect((await team()).map((member) => member.id)).toEqual([bea.user.id]);
     });
 
-    test('a trader who stops sharing while their figures are read gets a 404, not the figures', async () => {
-      const bea = await trader('Bea Sharer', true);
-      await sessions(bea, [[TODAY, 2]]);
-      // The database as the service sees it: the moment the analytics figures come back, the
-      // trader switches sharing off (as a request of theirs committing in between would).
-      let hasStopped = false;
-      const stopSharingMidway: KyselyPlugin = {
+    /**
+     * The service over the database as it sees it: the moment a result with the named columns
+     * comes back, `account` switches sharing off (as a request of theirs committing in between
+     * would).
+     */
+    const stopsSharingMidway = (account: Account, columns: string[]) => {
+      const state = { hasStopped: false };
+      const plugin: KyselyPlugin = {
         transformQuery: ({ node }) => node,
         transformResult: async ({ result }) => {
           const row = result.rows[0];
-          if (!hasStopped && row && 'followedCount' in row && 'compliance' in row) {
-            hasStopped = true;
+          if (!state.hasStopped && row && columns.every((column) => column in row)) {
+            state.hasStopped = true;
             await t.database.db
               .updateTable('users')
               .set({ share_discipline: false })
-              .where('id', '=', bea.user.id)
+              .where('id', '=', account.user.id)
               .execute();
           }
           return result;
         },
       };
       const service = createTeamService({
-        database: { ...t.database, db: t.database.db.withPlugin(stopSharingMidway) },
+        database: { ...t.database, db: t.database.db.withPlugin(plugin) },
       });
+      return { service, state };
+    };
+
+    test('a trader who stops sharing while their figures are read gets a 404, not the figures', async () => {
+      const bea = await trader('Bea Sharer', true);
+      await sessions(bea, [[TODAY, 2]]);
+      // As the analytics figures come back.
+      const { service, state } = stopsSharingMidway(bea, ['followedCount', 'compliance']);
       await expect(service.traderAnalytics(bea.user.id, { today: TODAY })).rejects.toMatchObject({
         statusCode: 404,
         message: 'Trader not found',
       });
-      expect(hasStopped).toBe(true);
+      expect(state.hasStopped).toBe(true);
+    });
+
+    test('a trader who stops sharing while the list is read is left out, weakest rule and all', async () => {
+      const bea = await trader('Bea Sharer', true);
+      await sessions(bea, [[TODAY, 1]]);
+      // As the weakest rules come back.
+      const { service, state } = stopsSharingMidway(bea, ['brokenCount', 'description']);
+      const listed = await service.listTeam({ today: TODAY, sort: 'name', limit: 50 });
+      expect(state.hasStopped).toBe(true);
+      expect(listed.traders).toEqual([]);
     });
 
     test('a deleted trader is gone', async () => {
