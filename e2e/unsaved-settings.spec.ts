@@ -352,3 +352,37 @@ test.describe('on a phone', () => {
     await expect(nav).toBeHidden();
   });
 });
+
+test('a field saved here follows a later change made on another device, which is not unsaved here', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const fullName = profileCard(page).getByLabel('Full Name');
+  await fullName.fill('Avery Quinn');
+  await profileCard(page).getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved');
+
+  // Another device renames the trader; this window hears of it as it regains focus (the
+  // window's focus event: the headless shell gives none of its own).
+  const renamed = await page.request.put('/api/auth/update-profile', {
+    data: { fullName: 'Blair Quinn' },
+  });
+  expect(renamed.status()).toBe(200);
+  const reread = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await reread;
+  await expect(fullName).toHaveValue('Blair Quinn');
+
+  // Nothing is unsaved, and a save of another field keeps the other device's name.
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(question(page)).toHaveCount(0);
+  await page.goBack();
+  await profileCard(page).getByLabel('Trading Company Name').fill('Quinn Capital');
+  await profileCard(page).getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved');
+  const me = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { fullName: string; companyName: string };
+  };
+  expect(me.user).toMatchObject({ fullName: 'Blair Quinn', companyName: 'Quinn Capital' });
+});

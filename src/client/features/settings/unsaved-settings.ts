@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   useWatch,
   type FieldValues,
@@ -85,6 +85,23 @@ export function useUnsavedSettings<Values extends FieldValues, Output>(
         latest.current.isChanged ? changedFields(latest.current.shown, latest.current.saved) : null,
     });
   }, [key, writer]);
+
+  // A field that now shows what is saved follows the saved user again. The cards take the
+  // saved user as the form's values while keeping what the form counts as changed (what is
+  // being typed), and the form counts a field changed until it is reset: a field saved once
+  // kept its value through every later answer, so a change made on another device showed as
+  // an unsaved one here, and the next save wrote the old value back. After the form's own
+  // reset (its effect runs first: the card calls useForm before this).
+  const savedKey = JSON.stringify(saved);
+  useEffect(() => {
+    const { form: card, saved: fields } = latest.current;
+    for (const name of Object.keys(fields) as Path<Values>[]) {
+      const value = fields[name] as PathValue<Values, Path<Values>>;
+      if (card.getFieldState(name).isDirty && sameSettings(card.getValues(name), value)) {
+        card.resetField(name, { defaultValue: value });
+      }
+    }
+  }, [savedKey]);
 
   return { isRestored: isRestored && isChanged };
 }
