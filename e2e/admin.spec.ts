@@ -13,7 +13,6 @@ import {
   expectToast,
   holdRequests,
   logInAsNewTrader,
-  logInNewTraderThroughApi,
   logInWithForm,
   submitLoginForm,
   toastRegion,
@@ -204,8 +203,11 @@ test('User Management and its dialog have no serious accessibility violations', 
   await expectNoSeriousViolations(page);
 });
 
-test('a trader deletes their own account from Settings and is logged out', async ({ page }) => {
-  const account = await logInNewTraderThroughApi(page.request);
+test('a trader deletes their own account from Settings and is logged out, and not remembered', async ({
+  page,
+}) => {
+  const account = await createTrader(page.request);
+  await logInWithForm(page, account, true);
   await page.goto('/settings');
   const zone = page.getByRole('region', { name: 'Danger Zone' });
   await zone.getByRole('button', { name: 'Delete my account' }).click();
@@ -224,6 +226,9 @@ test('a trader deletes their own account from Settings and is logged out', async
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Account Deleted', 'Your account and all its data have been deleted.');
+  // 'Remember me' kept the name for this login; the account is gone, and so is the name.
+  await expect(page.getByLabel('Username')).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
   await submitLoginForm(page, account);
   await expectToast(page, 'Login Failed', 'Invalid username or password');
 });

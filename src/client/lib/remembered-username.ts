@@ -28,3 +28,8 @@ export function clearRememberedUsername() {
     // Nothing stored means nothing to forget.
   }
 }
+
+/** Forgets the remembered username when it is this one (an account that no longer exists). */
+export function forgetRememberedUsername(username: string) {
+  if (getRememberedUsername() === username) clearRememberedUsername();
+}
