@@ -374,6 +374,26 @@ test('the Session Reminders card has no accessibility violations', async ({ page
   await expectNoSeriousViolations(page, [card]);
 });
 
+test("the browser's answer replacing 'Allow notifications' keeps the keyboard on the card", async ({
+  page,
+  context,
+}) => {
+  await logInAsNewTrader(page);
+  await openSettings(page);
+  const card = remindersCard(page);
+  const allow = card.getByRole('button', { name: 'Allow notifications' });
+  await allow.focus();
+  // The trader says yes (the browser's question, which a headless browser does not ask, or its
+  // site settings) while the button has the keyboard.
+  await context.grantPermissions(['notifications']);
+  const answer = card.getByRole('status').filter({
+    hasText: 'Notifications are allowed in this browser.',
+  });
+  await expect(answer).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('checkbox').first()).toBeFocused();
+});
+
 test('a reminder missed while the tab slept is shown when it is visible again, with the minutes left', async ({
   page,
   context,

@@ -1,14 +1,32 @@
 import { BellOff, BellRing, CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { useNotificationPermission } from '#client/lib/use-notification-permission.ts';
 
 /** This browser's permission, and what the trader can do about it. */
 export function NotificationPermission() {
   const { state, request } = useNotificationPermission();
+  // The browser's answer (to the button, or in its site settings) replaces the button: when it
+  // had the keyboard, the keyboard stays here, on the words that say what the answer was,
+  // instead of falling to the page's start. The button's blur as it is removed is not the
+  // keyboard leaving it: it still has the page then, so a blur counts once the button is known
+  // to stay.
+  const box = useRef<HTMLDivElement>(null);
+  const isButtonFocused = useRef(false);
+  useEffect(() => {
+    if (!isButtonFocused.current || state === 'default') return;
+    isButtonFocused.current = false;
+    if (document.activeElement === document.body) box.current?.focus();
+  }, [state]);
 
   return (
-    <div role="status" aria-live="polite" className="bg-muted/50 rounded-lg border p-3 text-sm">
+    <div
+      ref={box}
+      role="status"
+      aria-live="polite"
+      tabIndex={-1}
+      className="bg-muted/50 focus-visible:ring-ring rounded-lg border p-3 text-sm outline-none focus-visible:ring-2"
+    >
       {state === 'granted' ? (
         <Line icon={<BellRing className="text-primary size-4" />}>
           Notifications are allowed in this browser.
@@ -18,7 +36,18 @@ export function NotificationPermission() {
           <Line icon={<CircleAlert className="text-muted-foreground size-4" />}>
             This browser needs your permission to show reminders.
           </Line>
-          <Button type="button" size="sm" onClick={() => void request()}>
+          <Button
+            type="button"
+            size="sm"
+            onFocus={() => (isButtonFocused.current = true)}
+            onBlur={(event) => {
+              const button = event.currentTarget;
+              queueMicrotask(() => {
+                if (button.isConnected) isButtonFocused.current = false;
+              });
+            }}
+            onClick={() => void request()}
+          >
             Allow notifications
           </Button>
         </div>
