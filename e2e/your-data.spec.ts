@@ -6,6 +6,7 @@ import {
   expectNoSeriousViolations,
   expectToast,
   logInAsNewTrader,
+  logInNewTraderThroughApi,
 } from './support.ts';
 import { download, downloadedText, importThroughCard, openYourData } from './your-data-support.ts';
 
@@ -78,6 +79,23 @@ test('a trader exports everything, and another account imports it back whole', a
 
   await first.close();
   await second.close();
+});
+
+test("an export from a tab whose login another tab replaced is refused, never the other trader's file", async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const card = await openYourData(page);
+  // Another tab of this browser logs in as someone else: the browser's cookie is theirs now.
+  const other = await logInNewTraderThroughApi(page.request);
+  await createRules(page, [{ description: `A rule of ${other.username}` }]);
+
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
+  // The server refuses it (401), and the browser keeps no file: not the other trader's CSV.
+  expect(await file.failure()).not.toBeNull();
 });
 
 test('the CSV download starts with its header row', async ({ page }, info) => {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PAGE_USER_HEADER } from '#shared/constants.ts';
+import { LOGIN_REPLACED_MESSAGE, PAGE_USER_HEADER, PAGE_USER_PARAM } from '#shared/constants.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
@@ -122,6 +122,27 @@ describeEachDialect('every API route answers each caller as its access says', (d
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  test('a download link made for another user is refused; one made for the login is answered', async () => {
+    const trader = await newTrader();
+    for (const url of ['/api/export', '/api/export/sessions.csv']) {
+      for (const pageUser of [String(administratorId), '', 'trader']) {
+        const refused = await t.app.inject({
+          method: 'GET',
+          url: `${url}?${PAGE_USER_PARAM}=${encodeURIComponent(pageUser)}`,
+          headers: { cookie: trader.cookie },
+        });
+        expect(refused.statusCode, `${url} ${pageUser}`).toBe(401);
+        expect(refused.json<{ message: string }>().message).toBe(LOGIN_REPLACED_MESSAGE);
+      }
+      const answered = await t.app.inject({
+        method: 'GET',
+        url: `${url}?${PAGE_USER_PARAM}=${trader.id}`,
+        headers: { cookie: trader.cookie },
+      });
+      expect(answered.statusCode, url).toBe(200);
+    }
   });
 
   test('a write made for another user changes nothing; the same write for the login goes through', async () => {

@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { PAGE_USER_HEADER } from '#shared/constants.ts';
+import { PAGE_USER_HEADER, PAGE_USER_PARAM } from '#shared/constants.ts';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -207,8 +207,9 @@ export async function createApp({
         title: `${config.appName} API`,
         description:
           'Trading discipline and performance tracker. A call may name the user it is made ' +
-          `for in the \`${PAGE_USER_HEADER}\` header (their id): where the login is ` +
-          "someone else's, a route that needs a login answers 401.",
+          `for in the \`${PAGE_USER_HEADER}\` header (their id), or a link in its ` +
+          `\`${PAGE_USER_PARAM}\` query parameter: where the login is someone else's, a route ` +
+          'that needs a login answers 401.',
         version: '1.0.0',
       },
     },

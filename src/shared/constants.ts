@@ -76,6 +76,11 @@ export const MAX_SESSION_TYPES = 20;
  * answer or write for the wrong person. Other clients leave it out.
  */
 export const PAGE_USER_HEADER = 'rulekeeper-user';
+/**
+ * The same, as a query parameter, for the calls a page makes as plain links, which cannot
+ * carry a header (the export's downloads).
+ */
+export const PAGE_USER_PARAM = 'pageUser';
 /** The server's words for that refusal; the client tells it from an ended login by them. */
 export const LOGIN_REPLACED_MESSAGE =
   'You are logged in as someone else in another tab. Log in again to go on.';

@@ -1,4 +1,4 @@
-import { PAGE_USER_HEADER } from '#shared/constants.ts';
+import { PAGE_USER_HEADER, PAGE_USER_PARAM } from '#shared/constants.ts';
 import type { z } from '#shared/zod.ts';
 import { errorSchema, type ApiError } from '#shared/schemas/common.ts';
 import { pageAnswers } from './page-answers.ts';
@@ -95,6 +95,14 @@ let pageUser: number | null = null;
  */
 export function callAs(userId: number | null) {
   pageUser = userId;
+}
+
+/**
+ * A link to the API (a download) that names the page's user, as each call does in its header:
+ * the server refuses it when another tab has logged in as someone else since.
+ */
+export function linkAs(path: string): string {
+  return pageUser === null ? path : withQuery(path, { [PAGE_USER_PARAM]: pageUser });
 }
 
 /** The single way the client talks to the API: same-origin cookies, JSON both ways. */

@@ -4,6 +4,7 @@ import { IMPORT_MAX_BYTES, type ImportResult } from '#shared/schemas/export.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { toastError } from '#client/components/error-toast.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
+import { linkAs } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { EXPORT_CSV_URL, EXPORT_ZIP_URL, useImportData } from '../api/import-data.ts';
@@ -46,13 +47,13 @@ export function YourDataCard() {
         </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button asChild variant="outline">
-            <a href={EXPORT_ZIP_URL} download>
+            <a href={linkAs(EXPORT_ZIP_URL)} download>
               <Download aria-hidden="true" />
               Export
             </a>
           </Button>
           <Button asChild variant="outline">
-            <a href={EXPORT_CSV_URL} download>
+            <a href={linkAs(EXPORT_CSV_URL)} download>
               <FileSpreadsheet aria-hidden="true" />
               Download CSV
             </a>
