@@ -30,6 +30,8 @@ type FormErrorOptions<Values extends FieldValues> = ErrorToastOptions & {
   form: { setError: UseFormSetError<Values>; setFocus: UseFormSetFocus<Values> };
   /** The form's fields, in the order they are shown. */
   fields: readonly Path<Values>[];
+  /** Where the fields sit in the request's body, when not at its top (`splitIssues`). */
+  under?: string;
 };
 
 /**
@@ -38,9 +40,9 @@ type FormErrorOptions<Values extends FieldValues> = ErrorToastOptions & {
  */
 export function reportFormError<Values extends FieldValues>(
   error: unknown,
-  { form, fields, ...toastOptions }: FormErrorOptions<Values>,
+  { form, fields, under, ...toastOptions }: FormErrorOptions<Values>,
 ) {
-  const { mapped, unmapped } = applyServerIssues(form, error, fields);
+  const { mapped, unmapped } = applyServerIssues(form, error, fields, under);
   const [firstUnmapped] = unmapped;
   if (mapped > 0 && firstUnmapped) {
     toast({ variant: 'destructive', title: VALIDATION_TITLE, description: firstUnmapped.message });

@@ -37,4 +37,16 @@ describe('splitIssues', () => {
     expect(fieldIssues).toEqual([]);
     expect(otherIssues).toEqual([unknown, whole]);
   });
+
+  it('finds the fields where the request holds them, under a path of their own', () => {
+    const minutes = { path: 'preferences.reminders.minutesBefore', message: 'Too many minutes' };
+    const elsewhere = { path: 'minutesBefore', message: 'Not this form' };
+    const { fieldIssues, otherIssues } = splitIssues(
+      [elsewhere, minutes],
+      ['minutesBefore'],
+      'preferences.reminders',
+    );
+    expect(fieldIssues).toEqual([{ field: 'minutesBefore', message: 'Too many minutes' }]);
+    expect(otherIssues).toEqual([elsewhere]);
+  });
 });

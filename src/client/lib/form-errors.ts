@@ -6,20 +6,25 @@ type Issue = NonNullable<ApiError['issues']>[number];
 
 /**
  * Sorts a 400's issues into those about a field on screen (one per field, in the order the
- * fields are shown, so the first is the one to focus) and the rest.
+ * fields are shown, so the first is the one to focus) and the rest. `under`: where the form's
+ * fields sit in the request's body, when not at its top ('preferences.reminders' for a settings
+ * card: the issue's path is 'preferences.reminders.minutesBefore', the field 'minutesBefore').
  */
 export function splitIssues<Field extends string>(
   issues: readonly Issue[],
   fields: readonly Field[],
+  under?: string,
 ): { fieldIssues: { field: Field; message: string }[]; otherIssues: Issue[] } {
-  const byField = new Map<string, string>();
+  const pathOf = (field: Field) => (under ? `${under}.${field}` : field);
+  const paths = new Set(fields.map(pathOf));
+  const byPath = new Map<string, string>();
   const otherIssues: Issue[] = [];
   for (const issue of issues) {
-    if (!(fields as readonly string[]).includes(issue.path)) otherIssues.push(issue);
-    else if (!byField.has(issue.path)) byField.set(issue.path, issue.message);
+    if (!paths.has(issue.path)) otherIssues.push(issue);
+    else if (!byPath.has(issue.path)) byPath.set(issue.path, issue.message);
   }
   const fieldIssues = fields.flatMap((field) => {
-    const message = byField.get(field);
+    const message = byPath.get(pathOf(field));
     return message === undefined ? [] : [{ field, message }];
   });
   return { fieldIssues, otherIssues };
@@ -39,9 +44,10 @@ export function applyServerIssues<Values extends FieldValues>(
   form: FormErrorTarget<Values>,
   error: unknown,
   fields: readonly Path<Values>[],
+  under?: string,
 ): { mapped: number; unmapped: Issue[] } {
   if (!(error instanceof HttpError) || !error.issues) return { mapped: 0, unmapped: [] };
-  const { fieldIssues, otherIssues } = splitIssues(error.issues, fields);
+  const { fieldIssues, otherIssues } = splitIssues(error.issues, fields, under);
   for (const { field, message } of fieldIssues) {
     form.setError(field, { type: 'server', message });
   }

@@ -73,7 +73,9 @@ export function ResultsCard({ user }: { user: User }) {
     values: user.preferences.results,
     resetOptions: { keepDirtyValues: true },
   });
-  const save = useSaveSettings(form, [], [queryKeys.sessions.all, queryKeys.analytics.all]);
+  const save = useSaveSettings(form, [], {
+    alsoRefreshes: [queryKeys.sessions.all, queryKeys.analytics.all],
+  });
   const { isRestored } = useUnsavedSettings(form, user.preferences.results, {
     key: 'settings-results',
     writer: user.id,

@@ -44,7 +44,7 @@ export function SessionRemindersCard<Key extends QueryKey>({
     values: user.preferences.reminders,
     resetOptions: { keepDirtyValues: true },
   });
-  const save = useSaveSettings(form, ['minutesBefore']);
+  const save = useSaveSettings(form, ['minutesBefore'], { under: 'preferences.reminders' });
   const { isRestored } = useUnsavedSettings(form, user.preferences.reminders, {
     key: 'settings-reminders',
     writer: user.id,

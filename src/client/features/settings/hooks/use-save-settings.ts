@@ -17,6 +17,13 @@ type SettingsForm<Values extends FieldValues> = {
   setFocus: UseFormSetFocus<Values>;
 };
 
+type SaveSettingsOptions = {
+  /** What else the change makes stale. */
+  alsoRefreshes?: readonly QueryKey[];
+  /** Where the card's fields sit in the profile change ('preferences.reminders'). */
+  under?: string;
+};
+
 /**
  * Saving a settings card: the same toasts for all; a refusal that names a field of the card
  * (in the order shown) is shown beside it instead. `sending`: the form's values as the save
@@ -25,7 +32,7 @@ type SettingsForm<Values extends FieldValues> = {
 export function useSaveSettings<Values extends FieldValues>(
   form: SettingsForm<Values>,
   fields: readonly Path<Values>[],
-  alsoRefreshes?: readonly QueryKey[],
+  { alsoRefreshes, under }: SaveSettingsOptions = {},
 ) {
   // A save under way does not hold the trader on the page (docs/decisions/0065); when it fails
   // after the card has gone, its fields are not on screen, so the refusal is a toast.
@@ -48,6 +55,7 @@ export function useSaveSettings<Values extends FieldValues>(
       reportFormError(error, {
         form,
         fields: isShown.current ? fields : [],
+        under,
         title: 'Error',
         fallback: 'Failed to update settings. Please try again.',
       }),
