@@ -156,7 +156,10 @@ export const sessionsQuerySchema = z.strictObject({
   to: z.optional(calendarDate('to')),
   sessionTypeId: z.optional(idParam('sessionTypeId')),
   band: z.optional(z.enum(COMPLIANCE_BAND_NAMES, { error: 'band must be green, amber or red' })),
-  /** `true`: only sessions with a screenshot (the dashboard's Recent Screenshots). */
+  /**
+   * `true`: only sessions with a screenshot (the dashboard's Recent Screenshots); `false`: only
+   * those without.
+   */
   hasScreenshot: z.optional(
     z.pipe(
       z.enum(['true', 'false'], { error: 'hasScreenshot must be true or false' }),

@@ -148,6 +148,8 @@ describeEachDialect('listing sessions', (dialect) => {
       expect(await names({ sessionTypeId: 1 })).toEqual(['15/1', '18/1']);
       expect(await names({ sessionTypeId: 2, band: 'amber' })).toEqual(['17/2']);
       expect(await names({ hasScreenshot: 'true' })).toEqual(['14/2', '17/2']);
+      expect(await names({ hasScreenshot: 'false' })).toEqual(['20/2', '15/1', '18/1']);
+      expect(await names({ hasScreenshot: 'false', band: 'amber' })).toEqual(['15/1']);
     });
   });
 

@@ -122,7 +122,9 @@ export function createSessionsRepository({ db }: AppDatabase) {
           .where('compliance_rating', '>=', band.min)
           .where('compliance_rating', '<=', band.max);
       }
-      if (query.hasScreenshot) select = select.where('screenshot_ref', 'is not', null);
+      if (query.hasScreenshot !== undefined) {
+        select = select.where('screenshot_ref', query.hasScreenshot ? 'is not' : 'is', null);
+      }
       if (after) {
         const [date, id] = after;
         select = select.where((eb) =>
