@@ -53,8 +53,9 @@ export function LoginForm({ newUsername, onSuccess }: LoginFormProps) {
 
   const login = useLogin({
     onSuccess: (user, input) => {
-      // Only the username is ever kept in the browser, never the password.
-      if (input.rememberMe) setRememberedUsername(input.username);
+      // Only the username is ever kept in the browser, never the password: the account's own,
+      // not as typed (a login ignores case), so that deleting the account forgets it.
+      if (input.rememberMe) setRememberedUsername(user.username);
       else clearRememberedUsername();
       toast({ title: 'Login Successful', description: 'Welcome back!' });
       onSuccess();
