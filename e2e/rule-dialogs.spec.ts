@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  afterTwoFrames,
   createRules,
   expectToast,
   holdRequests,
@@ -58,19 +59,51 @@ test('closing a rule dialog puts focus back on the button that opened it', async
   await expect(page.getByRole('main')).toBeFocused();
 });
 
-test('with reduced motion too, a confirmed delete hands focus to the next rule', async ({
-  page,
-}) => {
-  // Without the dialog's closing animation, its Delete button leaves the page at once.
+/**
+ * The rules 'First' and 'Second' of a new trader, with reduced motion: without the dialog's
+ * closing animation, its Delete button leaves the page at once.
+ */
+async function openFirstAndSecondWithoutMotion(page: Page) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await logInNewTraderThroughApi(page.request);
   await createRules(page, [{ description: 'First' }, { description: 'Second' }]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['First', 'Second']);
+}
+
+test('with reduced motion too, a confirmed delete hands focus to the next rule', async ({
+  page,
+}) => {
+  await openFirstAndSecondWithoutMotion(page);
 
   await page.getByRole('button', { name: 'Delete rule: First' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Second']);
+  await expect(page.getByRole('button', { name: 'Reorder rule: Second' })).toBeFocused();
+});
+
+test('a rule deleted elsewhere meanwhile: its delete says so, and focus goes to the next rule', async ({
+  page,
+}) => {
+  await openFirstAndSecondWithoutMotion(page);
+
+  // Another tab deletes it; this one has not heard.
+  const rules = (await (await page.request.get('/api/rules')).json()) as {
+    rules: { id: number; description: string }[];
+  };
+  const first = rules.rules.find((rule) => rule.description === 'First');
+  expect((await page.request.delete(`/api/rules/${first?.id}`)).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Delete rule: First' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  // The list's refresh after the refusal takes its time (a slow connection).
+  const release = await holdRequests(page, '**/api/rules', 'GET');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Error', 'Trading rule not found');
+  await afterTwoFrames(page);
+  release();
   await expect(confirm).toBeHidden();
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Second']);
   await expect(page.getByRole('button', { name: 'Reorder rule: Second' })).toBeFocused();
