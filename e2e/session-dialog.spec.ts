@@ -168,6 +168,53 @@ test('a screenshot still being read holds Save until it is in the form', async (
   expect(body.screenshotData).toMatch(/^data:image\/png;base64,/);
 });
 
+test('an image whose read ends after a later choice does not replace that choice', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  // The browser's reading of each file waits for the test's word, by the file's name.
+  await page.evaluate(() => {
+    const read = FileReader.prototype.readAsDataURL;
+    const held: Record<string, () => void> = {};
+    FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
+      held[(blob as File).name] = () => read.call(this, blob);
+    };
+    Object.assign(window, { finishRead: (name: string) => held[name]?.() });
+  });
+  const finishRead = (name: string) =>
+    page.evaluate(
+      (file) => (window as unknown as { finishRead: (n: string) => void }).finishRead(file),
+      name,
+    );
+  const dialog = await openNewSessionDialog(page);
+  const preview = dialog.getByRole('img', { name: 'Screenshot preview' });
+  const shownWidth = () => preview.evaluate((image: HTMLImageElement) => image.naturalWidth);
+
+  // A large photo, then at once a small screenshot (half its width); the small one is read first.
+  await pasteFile(dialog, await makePngFile(page, 'photo.png'));
+  const small = await page.evaluateHandle(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 60;
+    canvas.height = 40;
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    return new File([blob ?? new Blob()], 'screenshot.png', { type: 'image/png' });
+  });
+  await pasteFile(dialog, small);
+  await finishRead('screenshot.png');
+  await expect(preview).toBeVisible();
+  await expect.poll(shownWidth).toBe(60);
+  await finishRead('photo.png');
+  await expect(dialog.getByText('Reading the image...')).toHaveCount(0);
+  await expect.poll(shownWidth).toBe(60);
+
+  // Remove while another image is being read: the read that ends after it brings nothing back.
+  await pasteFile(dialog, await makePngFile(page, 'late.png'));
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await finishRead('late.png');
+  await expect(dialog.getByText('Reading the image...')).toHaveCount(0);
+  await expect(preview).toHaveCount(0);
+});
+
 test('the dialog checks its fields at the field and takes only images', async ({ page }) => {
   await logInWithRules(page);
   let creations = 0;

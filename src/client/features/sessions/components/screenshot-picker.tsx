@@ -85,21 +85,29 @@ export function ScreenshotPicker({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
+  // The trader's choices in turn (an image taken, Remove): a read that ends after a later
+  // choice was made is not the trader's choice any more. A large photo picked, then at once a
+  // small screenshot, put the photo back once its read ended, and it was what got saved.
+  const choices = useRef(0);
   const takeFile = async (file: File) => {
     const problem = describeImageFileProblem(file);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
       return;
     }
+    const choice = ++choices.current;
     countRead(1);
     try {
-      onChange({ kind: 'new', dataUrl: await readAsDataUrl(file) });
+      const dataUrl = await readAsDataUrl(file);
+      if (choice === choices.current) onChange({ kind: 'new', dataUrl });
     } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'The image could not be read. Please try again.',
-      });
+      if (choice === choices.current) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'The image could not be read. Please try again.',
+        });
+      }
     } finally {
       countRead(-1);
     }
@@ -230,6 +238,7 @@ export function ScreenshotPicker({
                 onClick={() => {
                   // Remove goes with the image: the keyboard's place is the way to choose another.
                   chooseRef.current?.focus();
+                  choices.current += 1;
                   onChange(null);
                 }}
               >
