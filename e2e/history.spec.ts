@@ -488,7 +488,11 @@ test('a selection deleted in several requests, one of which fails, leaves the li
   const asked = answerNextBrowserDialog(page, true);
   await page.getByRole('button', { name: 'Delete Selected (205)' }).click();
   await asked;
-  await expectToast(page, 'Error', 'Something went wrong. Please try again.');
+  await expectToast(
+    page,
+    'Error',
+    'Failed to delete some sessions: 200 deleted, the others not. Please try again.',
+  );
   await expect(shownNames(page)).toHaveCount(5);
   expect(requests).toBe(2);
 });

@@ -7,6 +7,16 @@ import { apiRequest } from '#client/lib/api-client.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 import { sessionViews } from './session-views.ts';
 
+/** A request after the first failed: the ones before it have deleted theirs. */
+export class SessionsPartlyDeleted extends Error {
+  constructor(
+    readonly deleted: number,
+    options: { cause: unknown },
+  ) {
+    super('Some sessions were deleted, others not', options);
+  }
+}
+
 /**
  * 'Delete Selected': one request (one transaction) per page's worth of sessions, so a selection
  * that grew over several 'Load more' pages still goes; answers how many were deleted.
@@ -14,12 +24,17 @@ import { sessionViews } from './session-views.ts';
 export async function deleteSessions({ ids }: BulkDeleteSessionsInput): Promise<number> {
   let deleted = 0;
   for (let start = 0; start < ids.length; start += BULK_DELETE_MAX) {
-    const response = await apiRequest('/api/sessions/bulk-delete', {
-      method: 'POST',
-      body: { ids: ids.slice(start, start + BULK_DELETE_MAX) },
-      schema: bulkDeleteSessionsResponseSchema,
-    });
-    deleted += response.deleted;
+    try {
+      const response = await apiRequest('/api/sessions/bulk-delete', {
+        method: 'POST',
+        body: { ids: ids.slice(start, start + BULK_DELETE_MAX) },
+        schema: bulkDeleteSessionsResponseSchema,
+      });
+      deleted += response.deleted;
+    } catch (error) {
+      if (start === 0) throw error;
+      throw new SessionsPartlyDeleted(deleted, { cause: error });
+    }
   }
   return deleted;
 }

@@ -1,7 +1,7 @@
 import { toastError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useDeleteSession } from '../api/delete-session.ts';
-import { useDeleteSessions } from '../api/delete-sessions.ts';
+import { SessionsPartlyDeleted, useDeleteSessions } from '../api/delete-sessions.ts';
 
 /*
  * Deleting sessions asks through the browser's own confirmation, in the product's words, as the
@@ -51,7 +51,16 @@ export function useSessionsDelete({ onDeleted }: { onDeleted: (ids: readonly num
     // The server's count: sessions already deleted elsewhere are not counted.
     onSuccess: (deleted) =>
       toast({ title: 'Success', description: `${deleted} sessions deleted successfully` }),
-    onError: (error) => toastError(error, { fallback: 'Failed to delete some sessions' }),
+    onError: (error) => {
+      // Some went, others did not: say both, not only the last request's failure.
+      if (error instanceof SessionsPartlyDeleted) {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: `Failed to delete some sessions: ${error.deleted} deleted, the others not. Please try again.`,
+        });
+      } else toastError(error, { fallback: 'Failed to delete some sessions' });
+    },
   });
   return {
     /** Asks, then deletes `ids` (the ticked sessions as the trader confirms them). */
