@@ -304,6 +304,28 @@ test('a session ticked while a delete of others is awaited stays ticked', async 
   await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeEnabled();
 });
 
+test('rows ticked in another filtered view while a delete is awaited stay ticked', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createThreeDays(page);
+  await page.goto('/history');
+  await page.getByRole('checkbox', { name: 'Select Monday' }).check();
+  const release = await holdRequests(page, '**/api/sessions/bulk-delete');
+  const asked = answerNextBrowserDialog(page, true);
+  await page.getByRole('button', { name: 'Delete Selected (1)' }).click();
+  await asked;
+  // Meanwhile the trader narrows the view and ticks a row there.
+  await page.getByLabel('From').fill('2026-03-10');
+  await page.getByLabel('From').blur();
+  await expect(shownNames(page)).toHaveText(['Wednesday', 'Tuesday']);
+  await page.getByRole('checkbox', { name: 'Select Tuesday' }).check();
+  release();
+  await expectToast(page, 'Success', '1 sessions deleted successfully');
+  await expect(page.getByRole('checkbox', { name: 'Select Tuesday' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeEnabled();
+});
+
 test('a trader deletes one session after the browser asks, and can change their mind', async ({
   page,
 }) => {

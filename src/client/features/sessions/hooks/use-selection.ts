@@ -36,9 +36,16 @@ export function useSelection(loadedIds: readonly number[], scope: string) {
         ids.clear();
         if (isChecked) loadedIds.forEach((id) => ids.add(id));
       }),
-    /** Unticks `ids` only: rows ticked since they were sent stay ticked. */
+    /**
+     * Unticks `ids` only: rows ticked since they were sent stay ticked, in whichever view is
+     * shown by then (the filters may have changed while a delete was awaited).
+     */
     untick: (unticked: readonly number[]) =>
-      update((ids) => unticked.forEach((id) => ids.delete(id))),
+      setState((previous) => {
+        const ids = new Set(previous.ids);
+        unticked.forEach((id) => ids.delete(id));
+        return { scope: previous.scope, ids };
+      }),
   };
 }
 
