@@ -436,6 +436,10 @@ test('the history loads 50 sessions at a time and select-all takes what is loade
   releaseNextPage();
   await expect(shownNames(page)).toHaveCount(55);
   await expect(page.getByRole('button', { name: /Load more|Loading/ })).toHaveCount(0);
+  // The button went with the last page: the keyboard is at the first row that page brought,
+  // not back at the page's start.
+  const rows = page.getByRole('table', { name: 'Trading Sessions' }).getByRole('row');
+  await expect(rows.nth(51).getByRole('checkbox')).toBeFocused();
 
   await page.getByRole('checkbox', { name: 'Select all sessions' }).check();
   await expect(page.getByRole('button', { name: 'Delete Selected (55)' })).toBeVisible();

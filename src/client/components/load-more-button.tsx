@@ -1,5 +1,7 @@
+import { useLayoutEffect, useRef } from 'react';
 import { toastError } from './error-toast.ts';
 import { Button } from './ui/button.tsx';
+import { FOCUSABLE } from './ui/use-return-focus.ts';
 
 /**
  * The next page of a list that grows: no screen loads a whole list at once (docs/decisions/0015).
@@ -14,8 +16,25 @@ export function LoadMoreButton({
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<{ isFetchNextPageError: boolean; error: unknown }>;
 }) {
+  // The last page takes the button away with the keyboard on it: the keyboard goes on at the
+  // first control the page brought (its first row's), not back at the page's start. The
+  // controls around the button before the load tell the new ones.
+  const before = useRef<{ around: Element; controls: Set<Element> } | null>(null);
+  useLayoutEffect(() => {
+    const loaded = before.current;
+    if (hasNextPage || !loaded) return;
+    before.current = null;
+    if (document.activeElement !== document.body) return;
+    const controls = loaded.around.querySelectorAll<HTMLElement>(FOCUSABLE);
+    Array.from(controls)
+      .find((control) => !loaded.controls.has(control))
+      ?.focus();
+  }, [hasNextPage]);
+
   if (!hasNextPage) return null;
-  const loadMore = async () => {
+  const loadMore = async (button: HTMLButtonElement) => {
+    const around = button.parentElement;
+    if (around) before.current = { around, controls: new Set(around.querySelectorAll(FOCUSABLE)) };
     const { isFetchNextPageError, error } = await fetchNextPage();
     if (isFetchNextPageError) toastError(error, { fallback: 'Failed to load more' });
   };
@@ -24,7 +43,7 @@ export function LoadMoreButton({
       variant="outline"
       className="justify-self-center"
       disabled={isFetchingNextPage}
-      onClick={() => void loadMore()}
+      onClick={(event) => void loadMore(event.currentTarget)}
     >
       {isFetchingNextPage ? 'Loading...' : 'Load more'}
     </Button>

@@ -27,7 +27,7 @@ export type RowPlace = {
   index: number;
 };
 
-const FOCUSABLE =
+export const FOCUSABLE =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /** Where `control` sits, read while it is in the page: once its row is gone, so is the way up. */
