@@ -378,9 +378,20 @@ test('a field saved here follows a later change made on another device, which is
   await expect(page).toHaveURL(/\/rules$/);
   await expect(question(page)).toHaveCount(0);
   await page.goBack();
+  await expect(fullName).toHaveValue('Blair Quinn');
   await profileCard(page).getByLabel('Trading Company Name').fill('Quinn Capital');
+  // This save's own answer (the first save's toast may still be on screen).
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/auth/update-profile') && response.request().method() === 'PUT',
+  );
   await profileCard(page).getByRole('button', { name: 'Save Profile' }).click();
-  await expectToast(page, 'Settings Saved');
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON()).toMatchObject({
+    fullName: 'Blair Quinn',
+    companyName: 'Quinn Capital',
+  });
   const me = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { fullName: string; companyName: string };
   };
