@@ -2,6 +2,7 @@ import { addDays, utcDay } from '#shared/calendar.ts';
 import {
   LOW_COMPLIANCE_THRESHOLD,
   type LowComplianceAlert,
+  type ReportSession,
   type WeeklyReport,
 } from '#shared/schemas/notices.ts';
 import { TRADERS_PER_STATEMENT } from '../../db/by-pages.ts';
@@ -25,6 +26,12 @@ const NO_SESSIONS: ItemFigures = {
 };
 
 class TraderGone extends Error {}
+
+/** Whether the week's worst session is worse than its best: a rating or a result lower. */
+function isWorse(worst: ReportSession | undefined, best: ReportSession | undefined): boolean {
+  if (!worst || !best || worst.id === best.id) return false;
+  return worst.complianceRating !== best.complianceRating || worst.resultR !== best.resultR;
+}
 
 export interface NoticeJobsOptions {
   database: AppDatabase;
@@ -85,8 +92,9 @@ export function createNoticeJobs({
               }
             : null,
           bestSession: extreme?.best ?? null,
-          // One session is the best and the worst at once: it is shown once.
-          worstSession: inWeek.sessionCount > 1 ? (extreme?.worst ?? null) : null,
+          // No worst where none is worse than the best: one session, or all alike (rating and
+          // R), which both orders would name the same session for.
+          worstSession: isWorse(extreme?.worst, extreme?.best) ? (extreme?.worst ?? null) : null,
         };
         return [userId, report] as const;
       }),

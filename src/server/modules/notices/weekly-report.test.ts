@@ -3,6 +3,7 @@ import type { App } from '#server/app.ts';
 import type { AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { unlessJobsRunElsewhere } from '#server/db/job-lock.ts';
+import type { WeeklyReport } from '#shared/schemas/notices.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import type { CreateSessionInput } from '#shared/schemas/sessions.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
@@ -303,6 +304,31 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
         bestSession: null,
         worstSession: null,
       });
+    } finally {
+      await app.close();
+      await shared.close();
+    }
+  });
+
+  test('a week of sessions all alike has a best session and no worst one', async () => {
+    const shared = await createSharedDatabase(dialect);
+    const app = await shared.startApp();
+    try {
+      const trader = await createLoggedInUser(app);
+      const rules = await createRules(app, trader.cookie, [{ description: 'Wait for the close' }]);
+      for (const [name, date] of [
+        ['Monday', '2026-11-16'],
+        ['Tuesday', '2026-11-17'],
+      ] as const) {
+        await createSession(app, trader.cookie, { name, date, rulesFollowed: checklist(rules, 1) });
+      }
+      const database = shared.connect();
+      const jobs = createNoticeJobs({ database, isMailConfigured: false });
+      expect(await jobs.writeWeeklyReports(CLOCK.mondayNoon)).toBe(1);
+      const [row] = await noticeRows(database);
+      const report = JSON.parse(row!.payload) as WeeklyReport;
+      expect(report).toMatchObject({ sessionCount: 2, bestSession: { complianceRating: 100 } });
+      expect(report.worstSession).toBeNull();
     } finally {
       await app.close();
       await shared.close();
