@@ -62,6 +62,11 @@ test('the banner cycles through the rules with notes, one at a time, and wraps a
   await reminders.getByRole('button', { name: 'Next reminder' }).click();
   await expect(reminders.getByText('1/3', { exact: true })).toBeVisible();
   await expect(reminders.getByText('Follow stop loss')).toBeVisible();
+
+  // The next one that comes round on its own is quiet again.
+  await page.clock.fastForward('05:00');
+  await expect(reminders.getByText('2/3', { exact: true })).toBeVisible();
+  await expect(live).toHaveAttribute('aria-live', 'off');
 });
 
 test('the chosen interval applies at once and is remembered after a reload', async ({ page }) => {

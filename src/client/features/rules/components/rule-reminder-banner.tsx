@@ -29,7 +29,11 @@ export function RuleReminderBanner() {
   // A fresh full interval after every change: the interval, the list, or a manual step.
   useEffect(() => {
     if (count < 2) return;
-    const timer = setTimeout(() => setIndex((position + 1) % count), minutes * 60_000);
+    const timer = setTimeout(() => {
+      // Coming round on its own again: quiet, whatever the last step was.
+      setIsStepped(false);
+      setIndex((position + 1) % count);
+    }, minutes * 60_000);
     return () => clearTimeout(timer);
   }, [position, count, minutes, listKey]);
 
