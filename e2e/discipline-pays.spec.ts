@@ -196,6 +196,12 @@ test('the card shows the figures the API answers, and follows the range', async 
 
   // The scatter: a point per session, and the same sessions as a table.
   await expect(region.locator('.recharts-scatter-symbol')).toHaveCount(13, { timeout: LOADING });
+  // A point's tooltip names its session's day as every screen does ('Mar 14, 2026').
+  await region.locator('.recharts-scatter-symbol').first().hover();
+  const tooltip = region.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expect(tooltip).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await page.mouse.move(0, 0);
   await region.getByRole('button', { name: 'Show as table' }).click();
   const scatterTable = region.getByRole('table', { name: 'Compliance rating vs result' });
   await expect(scatterTable.locator('tbody tr')).toHaveCount(answer.points.length);
@@ -322,6 +328,12 @@ test('the card has no serious accessibility violations', async ({ page }) => {
   await page.goto('/analytics');
   const region = card(page);
   await expect(region.locator('.recharts-scatter-symbol')).toHaveCount(13, { timeout: LOADING });
+  // A point's tooltip names its session's day as every screen does ('Mar 14, 2026').
+  await region.locator('.recharts-scatter-symbol').first().hover();
+  const tooltip = region.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expect(tooltip).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await page.mouse.move(0, 0);
   await region.getByRole('button', { name: 'Show as table' }).click();
   await expect(region.getByRole('table', { name: 'Compliance rating vs result' })).toBeVisible();
   await expectNoSeriousViolations(page, [region]);

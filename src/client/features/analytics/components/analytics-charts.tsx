@@ -26,6 +26,7 @@ import type { MonthlyTrend, RuleCompliance } from '#shared/schemas/analytics.ts'
 import type { ResultPoint } from '#shared/schemas/discipline-pays.ts';
 import { bandLabel, bandTextClass } from '#client/components/compliance-rating.tsx';
 import { ScrollBox } from '#client/components/scroll-box.tsx';
+import { formatSessionDate } from '#client/lib/dates.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatSessionCount, truncateLabel } from '../chart-summaries.ts';
 import { formatResult, pointResult, type ResultUnit } from '../result-format.ts';
@@ -285,7 +286,7 @@ function PointTooltip({
   const point = payload?.[0]?.payload as (ResultPoint & { value: number }) | undefined;
   if (!active || !point) return null;
   return (
-    <TooltipBox title={point.date} rating={point.rating}>
+    <TooltipBox title={formatSessionDate(point.date)} rating={point.rating}>
       {`Result: ${format(point.value)}`}
     </TooltipBox>
   );
