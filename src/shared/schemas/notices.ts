@@ -33,6 +33,11 @@ export const weeklyReportSchema = z.object({
   compliance: z.int(),
   /** Runs at 100% and at ≥ 90% over all sessions, as they stood when the report was written. */
   streaks: z.object({ perfect: runSchema, excellent: runSchema }),
+  /**
+   * Checklist items of the 30 days ending on the week's Sunday: none means nothing was checked,
+   * so no rule was broken, nor followed. Absent from reports written before 2026-12-07.
+   */
+  weakestRuleItemCount: z.optional(z.int()),
   /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */
   weakestRule: z.nullable(
     z.object({
@@ -49,6 +54,11 @@ export const weeklyReportSchema = z.object({
   worstSession: z.nullable(reportSessionSchema),
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
+
+/** The weakest rule's line when there is none: nothing broken, or nothing checked at all. */
+export function noWeakestRuleText(report: WeeklyReport): string {
+  return report.weakestRuleItemCount === 0 ? 'No rules checked' : 'None broken';
+}
 
 /** The figure behind a low-compliance alert: the 30 days ending on `to`. */
 export const lowComplianceAlertSchema = z.object({

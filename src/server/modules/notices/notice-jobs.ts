@@ -14,7 +14,10 @@ import { createDisciplineService } from '../discipline/discipline.service.ts';
 import { createNoticesRepository, type ItemFigures } from './notices.repository.ts';
 import { weekJustEnded } from './weeks.ts';
 
-/** The window of the 30-day figure, as the dashboard's: 30 days ending on `today`, included. */
+/**
+ * The window of the 30-day figures, as the dashboard's: 30 days ending on `today` (the alert's)
+ * or on the week's Sunday (the report's weakest rule), included.
+ */
 const ALERT_WINDOW_DAYS = 30;
 /** At most one alert in this many days. */
 const ALERT_QUIET_DAYS = 7;
@@ -60,8 +63,10 @@ export function createNoticeJobs({
   /** The reports of a page of traders for the week `start`–`end`, by trader. */
   async function buildReports(userIds: number[], week: { start: string; end: string }) {
     const days = { from: week.start, to: week.end };
-    const [figures, extremes, runs, weakestRules] = await Promise.all([
+    const weakestRuleDays = { from: addDays(week.end, 1 - ALERT_WINDOW_DAYS), to: week.end };
+    const [figures, thirtyDays, extremes, runs, weakestRules] = await Promise.all([
       notices.figuresOf(userIds, days),
+      notices.figuresOf(userIds, weakestRuleDays),
       notices.extremeSessionsOf(userIds, days),
       // As they stood at the end of the week's Sunday: a session of the new week, recorded
       // before the report is written (Monday afternoon in Europe and Asia), is not in it.
@@ -82,6 +87,7 @@ export function createNoticeJobs({
           totalCount: inWeek.totalCount,
           compliance: inWeek.compliance,
           streaks: { perfect: streaks.perfect, excellent: streaks.excellent },
+          weakestRuleItemCount: thirtyDays.get(userId)?.totalCount ?? 0,
           weakestRule: weakestRule
             ? {
                 ruleId: weakestRule.ruleId,

@@ -1,4 +1,9 @@
-import type { LowComplianceAlert, ReportSession, WeeklyReport } from '#shared/schemas/notices.ts';
+import {
+  noWeakestRuleText,
+  type LowComplianceAlert,
+  type ReportSession,
+  type WeeklyReport,
+} from '#shared/schemas/notices.ts';
 import { formatDay, formatWeek } from '#shared/week-label.ts';
 
 /** Every string a trader wrote (names, rule texts) goes through here before it meets HTML. */
@@ -52,7 +57,7 @@ function reportLines(report: WeeklyReport): Line[] {
       'Weakest rule (30 days)',
       report.weakestRule
         ? `${report.weakestRule.description}: followed ${report.weakestRule.complianceRate}%, broken ${plural(report.weakestRule.brokenCount, 'time')}`
-        : 'none broken',
+        : noWeakestRuleText(report).toLowerCase(),
     ],
   ];
   if (report.bestSession) lines.push(['Best session', sessionLine(report.bestSession)]);

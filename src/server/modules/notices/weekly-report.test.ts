@@ -301,6 +301,9 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
       expect(JSON.parse(rows[0]!.payload)).toMatchObject({
         sessionCount: 0,
         compliance: 0,
+        // October's session, in the 30 days, had no checklist: nothing checked, nothing broken.
+        weakestRuleItemCount: 0,
+        weakestRule: null,
         bestSession: null,
         worstSession: null,
       });
@@ -327,7 +330,12 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
       expect(await jobs.writeWeeklyReports(CLOCK.mondayNoon)).toBe(1);
       const [row] = await noticeRows(database);
       const report = JSON.parse(row!.payload) as WeeklyReport;
-      expect(report).toMatchObject({ sessionCount: 2, bestSession: { complianceRating: 100 } });
+      expect(report).toMatchObject({
+        sessionCount: 2,
+        weakestRuleItemCount: 2,
+        weakestRule: null,
+        bestSession: { complianceRating: 100 },
+      });
       expect(report.worstSession).toBeNull();
     } finally {
       await app.close();

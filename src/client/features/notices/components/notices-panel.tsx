@@ -1,7 +1,12 @@
 import { TriangleAlert, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Notice, ReportSession, WeeklyReport } from '#shared/schemas/notices.ts';
+import {
+  noWeakestRuleText,
+  type Notice,
+  type ReportSession,
+  type WeeklyReport,
+} from '#shared/schemas/notices.ts';
 import { formatDay, formatWeek } from '#shared/week-label.ts';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { DashboardCard } from '#client/components/dashboard-card.tsx';
@@ -156,7 +161,7 @@ function WeeklyReportCard({ notice }: { notice: NoticeOf<'weekly_report'> }) {
               </span>
             </span>
           ) : (
-            <span className="text-muted-foreground font-normal">None broken</span>
+            <span className="text-muted-foreground font-normal">{noWeakestRuleText(report)}</span>
           )}
         </Figure>
         <Figure label="Best session">
