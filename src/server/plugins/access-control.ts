@@ -39,8 +39,8 @@ function pageUserOfLink(query: unknown): unknown {
  * handler can forget it: 401 without a login, 403 for a trader on an administrator's route.
  * A call that names the user its page was opened for (`PAGE_USER_HEADER`; a plain link,
  * `PAGE_USER_PARAM`) is refused with 401 when the login is someone else's, so a tab left open
- * for one trader never reads or writes as the next. A route that declares nothing stops the server at start-up instead of opening by
- * default.
+ * for one trader never reads or writes as the next. A route that declares nothing stops the
+ * server at start-up instead of opening by default.
  * Handlers still check what only they can (whose record it is, an administrator demoted a
  * moment ago).
  */

@@ -9,7 +9,7 @@ import { createKeptDiscipline } from './kept-discipline.ts';
 /** The weakest rule's window: 30 calendar days ending on the trader's today, today included. */
 export const WEAKEST_RULE_WINDOW_DAYS = 30;
 
-const weakestRuleWindow = (today: string) => ({
+export const weakestRuleWindow = (today: string) => ({
   from: addDays(today, 1 - WEAKEST_RULE_WINDOW_DAYS),
   to: today,
 });

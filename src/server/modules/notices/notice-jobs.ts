@@ -10,14 +10,11 @@ import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
 import { noRuns } from '../discipline/discipline.repository.ts';
-import { createDisciplineService } from '../discipline/discipline.service.ts';
+import { createDisciplineService, weakestRuleWindow } from '../discipline/discipline.service.ts';
 import { createNoticesRepository, type ItemFigures } from './notices.repository.ts';
 import { weekJustEnded } from './weeks.ts';
 
-/**
- * The window of the 30-day figures, as the dashboard's: 30 days ending on `today` (the alert's)
- * or on the week's Sunday (the report's weakest rule), included.
- */
+/** The window of the 30-day figure, as the dashboard's: 30 days ending on `today`, included. */
 const ALERT_WINDOW_DAYS = 30;
 /** At most one alert in this many days. */
 const ALERT_QUIET_DAYS = 7;
@@ -63,10 +60,10 @@ export function createNoticeJobs({
   /** The reports of a page of traders for the week `start`–`end`, by trader. */
   async function buildReports(userIds: number[], week: { start: string; end: string }) {
     const days = { from: week.start, to: week.end };
-    const weakestRuleDays = { from: addDays(week.end, 1 - ALERT_WINDOW_DAYS), to: week.end };
     const [figures, thirtyDays, extremes, runs, weakestRules] = await Promise.all([
       notices.figuresOf(userIds, days),
-      notices.figuresOf(userIds, weakestRuleDays),
+      // The weakest rule's own window: whether anything was checked in it at all.
+      notices.figuresOf(userIds, weakestRuleWindow(week.end)),
       notices.extremeSessionsOf(userIds, days),
       // As they stood at the end of the week's Sunday: a session of the new week, recorded
       // before the report is written (Monday afternoon in Europe and Asia), is not in it.

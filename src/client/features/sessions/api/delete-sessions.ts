@@ -3,7 +3,7 @@ import {
   bulkDeleteSessionsResponseSchema,
   type BulkDeleteSessionsInput,
 } from '#shared/schemas/sessions.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { apiRequest, isHttpError } from '#client/lib/api-client.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 import { sessionViews } from './session-views.ts';
 
@@ -32,7 +32,8 @@ export async function deleteSessions({ ids }: BulkDeleteSessionsInput): Promise<
       });
       deleted += response.deleted;
     } catch (error) {
-      if (start === 0) throw error;
+      // A login that ended (401) goes the way every call's does: to the login screen.
+      if (start === 0 || isHttpError(error, 401)) throw error;
       throw new SessionsPartlyDeleted(deleted, { cause: error });
     }
   }

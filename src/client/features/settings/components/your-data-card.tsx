@@ -4,9 +4,9 @@ import { IMPORT_MAX_BYTES, type ImportResult } from '#shared/schemas/export.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { toastError } from '#client/components/error-toast.ts';
 import { TitledCard } from '#client/components/titled-card.tsx';
-import { linkAs } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { linkAs } from '#client/lib/api-client.ts';
 import { EXPORT_CSV_URL, EXPORT_ZIP_URL, useImportData } from '../api/import-data.ts';
 
 function count(n: number, word: string) {
