@@ -12,6 +12,14 @@ type SessionTypeChoicesProps = {
   onChange: (ids: number[]) => void;
 };
 
+/**
+ * The list's shape while it loads, so that what follows it (the minutes, the Save button) is
+ * where it will stay: the fixed list's five sessions, a label of two lines each, the last
+ * ('London–New York overlap') wrapping its name in the card's column. A smaller placeholder
+ * moved the Save button down by 112 px as the sessions came, under a trader's pointer.
+ */
+const PLACEHOLDER_HEIGHTS = ['h-16', 'h-16', 'h-16', 'h-16', 'h-21'] as const;
+
 /** One checkbox per market session, its UTC hours in the label and the trader's own below. */
 export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoicesProps) {
   const id = useId();
@@ -24,8 +32,8 @@ export function SessionTypeChoices({ query, value, onChange }: SessionTypeChoice
       <legend className="mb-3 text-sm font-medium">Sessions you trade</legend>
       {query.isPending ? (
         <div className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading sessions">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-14" />
+          {PLACEHOLDER_HEIGHTS.map((height, index) => (
+            <Skeleton key={index} className={height} />
           ))}
         </div>
       ) : query.isLoadingError ? (
