@@ -19,7 +19,7 @@ const tags = ['sessions'];
 
 /**
  * The routes that take a screenshot accept a body large enough for a 10 MB image as a data URL
- * (base64 adds a third) and the session's other fields; every other route keeps the 1 MB limit.
+ * (base64 adds a third) and the session's other fields; most routes keep the 1 MB limit.
  */
 const SCREENSHOT_BODY_LIMIT = 14 * 1024 * 1024 + 256 * 1024;
 const screenshotRoute = {

@@ -11,7 +11,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = as
   { users },
 ) => {
   // The path the product was observed with; it changes the logged-in user only. The body may
-  // carry a 2 MB picture as base64; every other route keeps the 1 MB limit.
+  // carry a 2 MB picture as base64; most routes keep the 1 MB limit.
   app.put(
     '/auth/update-profile',
     {
