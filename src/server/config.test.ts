@@ -62,6 +62,12 @@ describe('configuration', () => {
     ['IMPORT_MEMORY_MB', 'lots'],
     ['IMPORT_MEMORY_MB', '16385'],
     ['JOBS_INTERVAL_SECONDS', '86401'],
+    // Blank is not unset (an empty value is): Number(' ') would be 0, no jobs or any port.
+    ['JOBS_INTERVAL_SECONDS', ' '],
+    ['PORT', ' '],
+    ['PORT', '0x1F90'],
+    ['SIGNUP_RATE_LIMIT', '1e3'],
+    ['IMPORT_MEMORY_MB', '99999999999999999999'],
     ['S3_BUCKET', 'My_Bucket'],
     ['S3_BUCKET', 'ab'],
     ['REDIS_URL', 'http://cache:6379'],

@@ -67,30 +67,39 @@ const S3_SETTINGS = [
   'S3_PREFIX',
 ] as const;
 
-/** A whole number from `min` to `max`, `fallback` when unset; `error` says what is expected. */
+/**
+ * A whole number from `min` to `max`, `fallback` when unset; `error` says what is expected.
+ * Digits only (spaces around them allowed): `Number()` reads a blank value as 0, which for
+ * PORT and JOBS_INTERVAL_SECONDS is a meaning of its own (any port, no jobs), and reads
+ * `1e3` and `0x1F` as numbers an operator did not write.
+ */
 const wholeNumber = ({
   min,
-  max,
+  max = Number.MAX_SAFE_INTEGER,
   fallback,
   error,
 }: {
   min: number;
-  max: number;
+  max?: number;
   fallback: number;
   error: string;
 }) =>
   z._default(
-    z.coerce.number({ error }).check(z.int(error), z.gte(min, error), z.lte(max, error)),
+    z
+      .pipe(z.string().check(z.trim(), z.regex(/^\d+$/, { error })), z.transform(Number))
+      .check(
+        z.refine((value) => Number.isSafeInteger(value) && value >= min && value <= max, { error }),
+      ),
     fallback,
   );
 
 const envSchema = z.object({
-  PORT: z._default(
-    z.coerce
-      .number({ error: 'must be a port number from 0 to 65535 (0: any free port)' })
-      .check(z.int(), z.gte(0), z.lte(65535)),
-    5000,
-  ),
+  PORT: wholeNumber({
+    min: 0,
+    max: 65_535,
+    fallback: 5000,
+    error: 'must be a port number from 0 to 65535 (0: any free port)',
+  }),
   HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: z.optional(
@@ -110,12 +119,11 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: z._default(trustProxySchema, false),
   COOKIE_SECURE: z._default(z.enum(['auto', 'true', 'false']), 'auto'),
-  SIGNUP_RATE_LIMIT: z._default(
-    z.coerce
-      .number({ error: 'must be a whole number of signups per address per hour' })
-      .check(z.int(), z.gte(1)),
-    20,
-  ),
+  SIGNUP_RATE_LIMIT: wholeNumber({
+    min: 1,
+    fallback: 20,
+    error: 'must be a whole number of signups per address per hour',
+  }),
   LOG_LEVEL: z._default(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
