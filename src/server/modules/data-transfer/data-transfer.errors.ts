@@ -114,6 +114,17 @@ export const tooMuchToRead = () =>
   );
 
 /**
+ * The file's screenshots took longer to store than one import may (import-reader.ts,
+ * `storeWithinMs`): thousands of large ones. Those stored are removed; nothing was changed.
+ */
+export const tooSlowToStore = () =>
+  invalidImport(
+    'too_slow_to_store',
+    'The export file holds more screenshots than this server can process in one import',
+    413,
+  );
+
+/**
  * The trader's own import is still under way (a second tab, a second click): refused before
  * its upload is read, so that one trader holds one upload in the server's memory at most.
  */

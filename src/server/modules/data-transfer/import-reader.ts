@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import pLimit from 'p-limit';
 import type { ExportFile } from '#shared/schemas/export.ts';
 import { AppError } from '../../errors.ts';
+import { SWEEP_GRACE_MS } from '../../storage/sweep.ts';
 import { importsBusy, importInterrupted, tooMuchToRead } from './data-transfer.errors.ts';
 import type { ImportFile, ImportUpload } from './import-file.ts';
 
@@ -22,10 +23,18 @@ export interface ImportReaderOptions {
   maxHeapMb?: number;
   /** From the reader's start; that largest document took 11–15 s on a 2-core machine. */
   deadlineMs?: number;
+  /**
+   * Once read, how long the file's screenshots may take to be stored (`storeBy`, given to the
+   * import's work). Well under the image sweep's grace: the sweep takes a file older than that
+   * which no row names for one a crash abandoned, and an import's rows name its screenshots
+   * only when it commits, after the last is stored.
+   */
+  storeWithinMs?: number;
 }
 
 const DEFAULT_MAX_HEAP_MB = 1024;
 const DEFAULT_DEADLINE_MS = 60_000;
+const DEFAULT_STORE_WITHIN_MS = SWEEP_GRACE_MS / 2;
 /**
  * Imports that may wait behind the one being read: each holds its upload (200 MB at most) in
  * the server's memory while it waits. One more is refused with a 503.
@@ -66,6 +75,7 @@ export function createImportReader({
   script,
   maxHeapMb = DEFAULT_MAX_HEAP_MB,
   deadlineMs = DEFAULT_DEADLINE_MS,
+  storeWithinMs = DEFAULT_STORE_WITHIN_MS,
 }: ImportReaderOptions) {
   const execArgv = [
     `--max-old-space-size=${maxHeapMb}`,
@@ -148,19 +158,24 @@ export function createImportReader({
   let waiting = 0;
   return {
     /**
-     * Reads the upload and hands the checked file (as readImportFile answers it) to `use`,
-     * whose answer it passes on. The next import is read once `use` has settled: a file's
+     * Reads the upload and hands the checked file (as readImportFile answers it) to `use`, with
+     * the moment its screenshots must be stored by (`storeWithinMs`), and passes on its
+     * answer. The next import is read once `use` has settled: a file's
      * sessions and screenshots, hundreds of megabytes at the limits, are in the server's memory
      * one file at a time. Refusals: 400 or 413 for the file, 503 when too many imports wait or
      * the server is closing.
      */
-    read<T>(upload: ImportUpload, use: (file: ImportFile) => Promise<T>): Promise<T> {
+    read<T>(
+      upload: ImportUpload,
+      use: (file: ImportFile, storeBy: number) => Promise<T>,
+    ): Promise<T> {
       if (isClosed) return Promise.reject(importInterrupted());
       if (waiting >= MAX_WAITING_IMPORTS) return Promise.reject(importsBusy());
       waiting += 1;
       return oneAtATime(async () => {
         waiting -= 1;
-        return use(await readOne(upload));
+        const file = await readOne(upload);
+        return use(file, Date.now() + storeWithinMs);
       });
     },
     /** The server is closing: the file being read and those waiting are answered with a 503. */

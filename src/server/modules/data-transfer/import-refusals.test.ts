@@ -316,5 +316,35 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
         'images/fake.png must be a PNG, JPEG, WebP or GIF image',
       );
     });
+
+    test('screenshots that take longer to store than an import may: those stored are removed', async () => {
+      // Storing one screenshot takes more than a millisecond, so the second is past the time.
+      const slow = await createTestApp(dialect, { importReader: { storeWithinMs: 1 } });
+      try {
+        const importer = await createLoggedInUser(slow.app);
+        const second = {
+          ...document.sessions[1]!,
+          uid: 'another-session-uid',
+          screenshot: 'images/b.png',
+        };
+        const file = zipOf(
+          { ...document, sessions: [...document.sessions, second] },
+          { 'images/b.png': await createPng(12, 12) },
+        );
+        const before = await everything(slow);
+        const response = await postImport(slow.app, importer.cookie, file);
+        expect(response.statusCode, response.body).toBe(413);
+        expect(response.json()).toMatchObject({
+          message:
+            'The export file holds more screenshots than this server can process in one import',
+        });
+        expect(await everything(slow)).toEqual(before);
+        // In time, the same file goes in.
+        const retried = await postImport(t.app, cookie, file);
+        expect(retried.statusCode, retried.body).toBe(200);
+      } finally {
+        await slow.close();
+      }
+    });
   });
 });

@@ -16,7 +16,7 @@ import { createRulesRepository } from '../rules/rules.repository.ts';
 import { deleteScreenshot, screenshotKeys } from '../sessions/screenshot-files.ts';
 import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
 import { createSessionsRepository } from '../sessions/sessions.repository.ts';
-import { imageRefused, tooManyRulesAfterImport } from './data-transfer.errors.ts';
+import { imageRefused, tooManyRulesAfterImport, tooSlowToStore } from './data-transfer.errors.ts';
 import {
   createDataTransferRepository,
   itemKey,
@@ -239,7 +239,7 @@ export function createImportService({
   return {
     /** One file at a time per instance: the reader hands the next over once this one is used. */
     importData(userId: number, upload: ImportUpload): Promise<ImportResult> {
-      return reader.read(upload, async ({ document, images: files }) => {
+      return reader.read(upload, async ({ document, images: files }, storeBy) => {
         // Checked here too, so a file that cannot fit is refused before any image is processed.
         assertRuleRoom(await rules.listRules(userId), document);
         const known = await transfer.findExistingUids(
@@ -252,6 +252,8 @@ export function createImportService({
         try {
           for (const session of document.sessions) {
             if (!session.screenshot || known.has(session.uid)) continue;
+            // Checked before each: one screenshot takes seconds at most (40 megapixels).
+            if (Date.now() >= storeBy) throw tooSlowToStore();
             const bytes = files.get(session.screenshot);
             if (!bytes) continue; // the reader has checked that each one is there
             refs.set(session.uid, await storeImportedScreenshot(images, session.screenshot, bytes));
