@@ -192,25 +192,3 @@ async function storedUserAvatar(page: Page) {
   const response = await page.request.get('/api/user');
   return ((await response.json()) as { user: { avatar: string | null } }).user.avatar;
 }
-
-test('the market sessions arriving leave the Session Reminders Save button where it was', async ({
-  page,
-}) => {
-  await logInAsNewTrader(page);
-  // The market sessions are read on their own: held back until the card is on screen.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/session-types', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await openSettings(page);
-  const card = page.getByRole('region', { name: 'Session Reminders' });
-  const save = card.getByRole('button', { name: 'Save Reminder Settings' });
-  await expect(card.getByLabel('Loading sessions')).toBeVisible();
-  const pageTop = () => save.evaluate((button) => button.getBoundingClientRect().top + scrollY);
-  const before = await pageTop();
-  release();
-  await expect(card.getByRole('checkbox', { name: /^London \(/ })).toBeVisible();
-  expect(await pageTop()).toBe(before);
-});

@@ -14,29 +14,31 @@ import { useWeakestRule } from '../api/get-discipline.ts';
 export function WeakestRuleCard({ nothingChecked }: { nothingChecked: boolean | undefined }) {
   const query = useWeakestRule();
   const { data: rule, isPending, isLoadingError } = query;
-  const loading = (
-    <div role="status" aria-label="Loading weakest rule" className="grid gap-3">
-      <Skeleton className="h-6" />
-      <Skeleton className="h-10" />
-    </div>
-  );
+  const isLoading = isPending || (rule === null && nothingChecked === undefined);
   return (
     <DashboardCard
       title="Weakest Rule"
       footer={
         rule ? (
           <ViewAllLink href={getRecentAnalyticsHref(rule.ruleId)}>View in Analytics</ViewAllLink>
+        ) : isLoading ? (
+          // The link's line, held while it may come (as the lines below, so nothing moves).
+          <Skeleton className="my-2 h-5 w-36" />
         ) : null
       }
     >
-      {isPending ? (
-        loading
-      ) : isLoadingError ? (
+      {isLoadingError ? (
         <CardMessage isError retry={query}>
           Your weakest rule could not be loaded.
         </CardMessage>
-      ) : rule === null && nothingChecked === undefined ? (
-        loading
+      ) : isLoading ? (
+        // The rule's lines as they will show: the words, the rule, the rating, the count.
+        <div role="status" aria-label="Loading weakest rule" className="grid gap-3">
+          <Skeleton className="h-5 w-4/5" />
+          <Skeleton className="h-7 w-3/5" />
+          <Skeleton className="h-6 w-32" />
+          <Skeleton className="h-5 w-40" />
+        </div>
       ) : rule === null && nothingChecked ? (
         <EmptyState icon={<ListChecks className="size-6" />}>
           <p className="text-sm font-medium">No rules checked in the last 30 days.</p>

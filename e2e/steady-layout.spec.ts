@@ -1,0 +1,67 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { checklist, createSession } from './session-support.ts';
+import { createRules, holdRequests, logInAsNewTrader } from './support.ts';
+
+/**
+ * A part of a screen that is read on its own shows a placeholder of its loaded shape until it
+ * comes, so that the controls below it stay where they are: a smaller placeholder moved them
+ * as it was replaced, under the pointer of a trader about to press one. Each test holds one
+ * read back, measures a control below it, lets the read go and measures again.
+ */
+const pageTop = (control: Locator) =>
+  control.evaluate((element) => Math.round(element.getBoundingClientRect().top + scrollY));
+
+test('the market sessions arriving leave the Session Reminders Save button where it was', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const release = await holdRequests(page, '**/api/session-types');
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Session Reminders' });
+  const save = card.getByRole('button', { name: 'Save Reminder Settings' });
+  await expect(card.getByLabel('Loading sessions')).toBeVisible({ timeout: 20_000 });
+  const before = await pageTop(save);
+  release();
+  await expect(card.getByRole('checkbox', { name: /^London \(/ })).toBeVisible();
+  expect(await pageTop(save)).toBe(before);
+});
+
+for (const [screen, width] of [
+  ['a desktop', 1280],
+  ['a phone', 390],
+] as const) {
+  test(`the streaks and the weakest rule arriving leave the dashboard's rules list where it was, on ${screen}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await logInAsNewTrader(page);
+    await createRules(page, [
+      { description: 'Size by risk' },
+      { description: 'Wait for the setup' },
+      { description: 'No revenge trades' },
+      { description: 'Stop after three losses' },
+    ]);
+    for (const [index, date] of ['2026-12-01', '2026-12-02', '2026-12-03'].entries()) {
+      await createSession(page, {
+        name: `Session ${index + 1}`,
+        date,
+        rulesFollowed: await checklist(page, index + 1),
+      });
+    }
+    const release = await holdRequests(page, /\/api\/discipline\//);
+    await page.goto('/');
+    const addRule = page.getByRole('button', { name: 'Add Rule' }).first();
+    await expect(page.getByRole('status', { name: 'Loading streaks' })).toBeAttached({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('status', { name: 'Loading weakest rule' })).toBeVisible();
+    await expect(addRule).toBeVisible();
+    const before = await pageTop(addRule);
+    release();
+    await expect(page.getByRole('list', { name: 'Current run per rule' })).toBeVisible();
+    const weakest = page.getByRole('region', { name: 'Weakest Rule' });
+    await expect(weakest.getByRole('link', { name: 'View in Analytics' })).toBeVisible();
+    // Within a pixel or two: a line of text and its placeholder differ by a fraction.
+    expect(Math.abs((await pageTop(addRule)) - before)).toBeLessThanOrEqual(2);
+  });
+}
