@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { checklist, createSession } from './session-support.ts';
-import { createRules, holdRequests, logInAsNewTrader } from './support.ts';
+import { createRules, holdRequests, logInAsNewTrader, waitForAnimationsToEnd } from './support.ts';
 
 /**
  * A part of a screen that is read on its own shows a placeholder of its loaded shape until it
@@ -65,3 +65,24 @@ for (const [screen, width] of [
     expect(Math.abs((await pageTop(addRule)) - before)).toBeLessThanOrEqual(2);
   });
 }
+
+test("a screenshot arriving leaves the Session Screenshot dialog's Close button where it was", async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createSession(page, { name: 'London breakout', date: '2026-12-01', withScreenshot: true });
+  await page.goto('/history');
+  // The full image only: the table's thumbnail comes as it does.
+  const release = await holdRequests(page, /\/api\/screenshots\/[^/]+$/);
+  await page.getByRole('button', { name: 'View screenshot of London breakout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Session Screenshot' });
+  const close = dialog.getByRole('button', { name: 'Close', exact: true });
+  await waitForAnimationsToEnd(page);
+  const before = await pageTop(close);
+  release();
+  const image = dialog.getByRole('img', { name: 'London breakout' });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await pageTop(close)).toBe(before);
+});

@@ -30,11 +30,14 @@ export function ScreenshotDialog({ open, onOpenChange, session }: ScreenshotDial
             {session ? `${session.name} · ${formatSessionDate(session.date)}` : null}
           </DialogDescription>
         </DialogHeader>
+        {/* A box of its own size before the image comes (the server keeps no image's size),
+            the image fitted inside: sized by the image, the dialog grew as it loaded, and
+            being centred moved its Close buttons by half of that, under the pointer. */}
         {session?.screenshotPath ? (
           <img
             src={getScreenshotUrl(session.screenshotPath)}
             alt={session.name}
-            className="bg-muted max-h-[70vh] w-full rounded-md object-contain"
+            className="bg-muted aspect-video max-h-[70vh] w-full rounded-md object-contain"
           />
         ) : null}
         <DialogFooter>
