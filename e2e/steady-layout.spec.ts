@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { checklist, createSession } from './session-support.ts';
+import { checklist, createSession, openNewSessionDialog } from './session-support.ts';
 import { createRules, holdRequests, logInAsNewTrader, waitForAnimationsToEnd } from './support.ts';
 
 /**
@@ -85,4 +85,26 @@ test("a screenshot arriving leaves the Session Screenshot dialog's Close button 
     .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
   expect(await pageTop(close)).toBe(before);
+});
+
+test("the rules arriving leave the New Trading Session dialog's fields below the checklist where they were", async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(page, [
+    { description: 'Size by risk' },
+    { description: 'Wait for the setup' },
+    { description: 'No revenge trades' },
+  ]);
+  // The history does not read the rules: the dialog is the first to ask for them.
+  await page.goto('/history');
+  const release = await holdRequests(page, '**/api/rules');
+  const dialog = await openNewSessionDialog(page);
+  await expect(dialog.getByRole('status', { name: 'Loading trading rules' })).toBeVisible();
+  const notes = dialog.getByLabel('Notes');
+  await waitForAnimationsToEnd(page);
+  const before = await pageTop(notes);
+  release();
+  await expect(dialog.getByRole('checkbox', { name: 'No revenge trades' })).toBeVisible();
+  expect(Math.abs((await pageTop(notes)) - before)).toBeLessThanOrEqual(2);
 });

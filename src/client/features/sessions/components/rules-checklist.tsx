@@ -62,11 +62,18 @@ function ChecklistBody({
   ref,
 }: ChecklistBodyProps) {
   if (checklist.status === 'pending') {
+    // Three rows of the list's own shape: a smaller placeholder moved every field below the
+    // list (and the dialog's buttons) as the rules came.
     return (
-      <div role="status" aria-label="Loading trading rules" className="grid gap-2">
-        <Skeleton className="h-6" />
-        <Skeleton className="h-6" />
-        <Skeleton className="h-6" />
+      <div role="status" aria-label="Loading trading rules" className="divide-y rounded-md border">
+        {Array.from({ length: 3 }, (_, index) => (
+          <div key={index} className="flex items-start gap-3 px-3">
+            <Skeleton className="mt-3.5 size-4 shrink-0" />
+            <div className="flex-1 py-3 text-sm leading-snug">
+              <Skeleton className="h-lh w-3/5" />
+            </div>
+          </div>
+        ))}
       </div>
     );
   }
