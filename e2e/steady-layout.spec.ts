@@ -108,3 +108,19 @@ test("the rules arriving leave the New Trading Session dialog's fields below the
   await expect(dialog.getByRole('checkbox', { name: 'No revenge trades' })).toBeVisible();
   expect(Math.abs((await pageTop(notes)) - before)).toBeLessThanOrEqual(2);
 });
+
+test("this browser's login arriving leaves the settings' buttons below Active logins where they were", async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const release = await holdRequests(page, '**/api/auth/logins');
+  await page.goto('/settings');
+  await expect(page.getByRole('status', { name: 'Loading active logins' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const logOutElsewhere = page.getByRole('button', { name: 'Log out everywhere else' });
+  const before = await pageTop(logOutElsewhere);
+  release();
+  await expect(page.getByText('This device', { exact: true })).toBeVisible();
+  expect(Math.abs((await pageTop(logOutElsewhere)) - before)).toBeLessThanOrEqual(2);
+});

@@ -10,11 +10,22 @@ import { useEndOtherLogins } from '../api/end-other-logins.ts';
 import { useLogins } from '../api/get-logins.ts';
 import { ActiveLoginItem } from './active-login-item.tsx';
 
+/**
+ * One login's row, as ActiveLoginItem lays it out: there is always this browser's. Two 48 px
+ * bars had moved the buttons and cards below up by 62 px when, as most often, it was the one.
+ */
 function LoginsSkeleton() {
   return (
-    <div role="status" aria-label="Loading active logins" className="grid gap-3">
-      <Skeleton className="h-12" />
-      <Skeleton className="h-12" />
+    <div role="status" aria-label="Loading active logins" className="flex items-start gap-3">
+      <Skeleton className="mt-0.5 size-5 shrink-0" />
+      <div className="grid flex-1 gap-0.5">
+        <div className="font-medium">
+          <Skeleton className="h-lh w-48 max-w-full" />
+        </div>
+        <div className="text-sm">
+          <Skeleton className="h-lh w-72 max-w-full" />
+        </div>
+      </div>
     </div>
   );
 }
