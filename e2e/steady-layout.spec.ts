@@ -8,6 +8,13 @@ import { createRules, holdRequests, logInAsNewTrader, waitForAnimationsToEnd } f
  * as it was replaced, under the pointer of a trader about to press one. Each test holds one
  * read back, measures a control below it, lets the read go and measures again.
  */
+const FOUR_RULES = [
+  { description: 'Size by risk' },
+  { description: 'Wait for the setup' },
+  { description: 'No revenge trades' },
+  { description: 'Stop after three losses' },
+];
+
 const pageTop = (control: Locator) =>
   control.evaluate((element) => Math.round(element.getBoundingClientRect().top + scrollY));
 
@@ -35,12 +42,7 @@ for (const [screen, width] of [
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await logInAsNewTrader(page);
-    await createRules(page, [
-      { description: 'Size by risk' },
-      { description: 'Wait for the setup' },
-      { description: 'No revenge trades' },
-      { description: 'Stop after three losses' },
-    ]);
+    await createRules(page, FOUR_RULES);
     for (const [index, date] of ['2026-12-01', '2026-12-02', '2026-12-03'].entries()) {
       await createSession(page, {
         name: `Session ${index + 1}`,
@@ -123,4 +125,31 @@ test("this browser's login arriving leaves the settings' buttons below Active lo
   release();
   await expect(page.getByText('This device', { exact: true })).toBeVisible();
   expect(Math.abs((await pageTop(logOutElsewhere)) - before)).toBeLessThanOrEqual(2);
+});
+
+test('the figures arriving leave the analytics cards below the charts where they were', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  // Four rules: as many as the placeholders of Rule Compliance Details stand for.
+  await createRules(page, FOUR_RULES);
+  await createSession(page, {
+    name: 'Session 1',
+    date: '2026-12-01',
+    rulesFollowed: await checklist(page, 2),
+  });
+  const release = await holdRequests(page, '**/api/analytics?*');
+  await page.goto('/analytics');
+  // What is read on its own below the charts comes first.
+  await expect(page.getByRole('list', { name: 'Current run per rule' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('status', { name: 'Loading discipline calendar' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading chart' })).toHaveCount(2);
+  const streaks = page.getByRole('heading', { name: 'Streaks' });
+  const before = await pageTop(streaks);
+  release();
+  await expect(page.getByRole('button', { name: 'Show as table' })).toHaveCount(2);
+  await expect(page.getByRole('status', { name: 'Loading chart' })).toHaveCount(0);
+  expect(Math.abs((await pageTop(streaks)) - before)).toBeLessThanOrEqual(2);
 });

@@ -53,7 +53,38 @@ export function ChartPanel({ title, summary, chart, table }: ChartPanelProps) {
   );
 }
 
-/** Holds the chart's place while the chart code arrives, and while the figures load. */
-export function ChartSkeleton() {
+/** Holds the chart's place while the chart code arrives. */
+function ChartSkeleton() {
   return <Skeleton role="status" aria-label="Loading chart" className="h-[300px]" />;
+}
+
+/**
+ * Holds the whole panel's place while the figures load, laid out as the panel: the title's
+ * line when it has one, the summary's lines (as many as it most often takes), the chart, the
+ * button. The chart alone stood for it before, and the cards below (the Discipline Calendar's
+ * days) moved down as the figures came.
+ */
+export function ChartPanelSkeleton({
+  hasTitle = false,
+  summaryLines = 1,
+}: {
+  hasTitle?: boolean;
+  summaryLines?: number;
+}) {
+  return (
+    <div role="status" aria-label="Loading chart" className="grid min-w-0 gap-4">
+      <div className="grid gap-1">
+        {hasTitle ? (
+          <div className="font-semibold">
+            <Skeleton className="h-lh w-64 max-w-full" />
+          </div>
+        ) : null}
+        <div className="text-sm">
+          <Skeleton style={{ height: `${summaryLines}lh` }} className="w-4/5" />
+        </div>
+      </div>
+      <Skeleton className="h-[300px]" />
+      <Skeleton className="h-9 w-36" />
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { summarizeMonthlyTrends } from '../chart-summaries.ts';
 import { useFiguresWords } from '../whose-figures.ts';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import { BandFigure } from './band-figure.tsx';
-import { ChartPanel, ChartSkeleton } from './chart-panel.tsx';
+import { ChartPanel, ChartPanelSkeleton } from './chart-panel.tsx';
 import { ChartTable } from './chart-table.tsx';
 import { MonthlyTrendsLineChart } from './lazy-charts.tsx';
 
@@ -15,7 +15,7 @@ const TITLE = 'Monthly Compliance Trends';
 export function MonthlyTrendsCard({ result, className }: AnalyticsCardProps) {
   return (
     <TitledCard title={TITLE} className={className}>
-      <AnalyticsContent result={result} loading={<ChartSkeleton />}>
+      <AnalyticsContent result={result} loading={<ChartPanelSkeleton />}>
         {({ monthlyTrends: months }) => {
           if (months.length === 0) return <NoMonths />;
           return (

@@ -4,7 +4,7 @@ import { TitledCard } from '#client/components/titled-card.tsx';
 import { summarizeRuleCompliance } from '../chart-summaries.ts';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import { BandFigure } from './band-figure.tsx';
-import { ChartPanel, ChartSkeleton } from './chart-panel.tsx';
+import { ChartPanel, ChartPanelSkeleton } from './chart-panel.tsx';
 import { ChartTable } from './chart-table.tsx';
 import { RuleComplianceBarChart } from './lazy-charts.tsx';
 
@@ -14,7 +14,8 @@ const CHART_TITLE = 'Trading Rule Compliance Analysis';
 export function RuleAnalysisCard({ result, className }: AnalyticsCardProps) {
   return (
     <TitledCard title="Trading Rule Analysis" className={className}>
-      <AnalyticsContent result={result} loading={<ChartSkeleton />}>
+      {/* Its summary names the highest and the lowest rule: two lines, most often. */}
+      <AnalyticsContent result={result} loading={<ChartPanelSkeleton hasTitle summaryLines={2} />}>
         {({ ruleCompliance: rules }) => {
           if (rules.length === 0) {
             return <CardMessage>No rule compliance data available yet.</CardMessage>;

@@ -6,6 +6,8 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { AnalyticsContent, type AnalyticsCardProps } from './analytics-content.tsx';
 import { RuleProgress } from './rule-progress.tsx';
 
+const RULES_GRID = 'grid gap-x-8 gap-y-5 md:grid-cols-2';
+
 /** 'Rule Compliance Details': every rule with its rate, a bar and how often it was kept. */
 export function RuleDetailsCard({ result, className }: AnalyticsCardProps) {
   // `?rule=12` (the dashboard's Weakest Rule links here): that rule is outlined and focused.
@@ -21,7 +23,9 @@ export function RuleDetailsCard({ result, className }: AnalyticsCardProps) {
       <AnalyticsContent
         result={result}
         loading={
-          <div role="status" aria-label="Loading rule compliance details" className="grid gap-4">
+          // Four rules' places in the list's own grid (two columns from medium screens up):
+          // one column of them had left the cards below 140 px lower than where they came.
+          <div role="status" aria-label="Loading rule compliance details" className={RULES_GRID}>
             {Array.from({ length: 4 }, (_, row) => (
               <Skeleton key={row} className="h-14" />
             ))}
@@ -32,10 +36,7 @@ export function RuleDetailsCard({ result, className }: AnalyticsCardProps) {
           rules.length === 0 ? (
             <CardMessage>No rule compliance data available yet.</CardMessage>
           ) : (
-            <ul
-              aria-label="Rule compliance details"
-              className="grid gap-x-8 gap-y-5 md:grid-cols-2"
-            >
+            <ul aria-label="Rule compliance details" className={RULES_GRID}>
               {rules.map((rule) => (
                 <RuleProgress
                   key={rule.ruleId}
