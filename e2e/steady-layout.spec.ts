@@ -6,7 +6,8 @@ import { createRules, holdRequests, logInAsNewTrader, waitForAnimationsToEnd } f
  * A part of a screen that is read on its own shows a placeholder of its loaded shape until it
  * comes, so that the controls below it stay where they are: a smaller placeholder moved them
  * as it was replaced, under the pointer of a trader about to press one. Each test holds one
- * read back, measures a control below it, lets the read go and measures again.
+ * read back, measures a control below it, lets the read go and measures again
+ * (docs/decisions/0078-placeholders-of-the-loaded-shape.md).
  */
 const FOUR_RULES = [
   { description: 'Size by risk' },
