@@ -3,21 +3,50 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 const TEXT_BLOCK = 64 * 1024;
 
 /**
+ * What a ZIP without its ZIP64 extension can hold, which fflate does not write: offsets and
+ * sizes of 32 bits, an entry count of 16. Past them fflate's numbers wrap and the archive is
+ * corrupt, which the trader would find out only when opening the backup. The margin is room
+ * for the last headers and the central directory (each entry's name is short: `images/<ref>`).
+ */
+export const ZIP_LIMITS = { bytes: 0xffff_ffff - 16 * 1024 * 1024, entries: 0xffff - 1 };
+
+/** The export would not fit in a ZIP as written here (ZIP_LIMITS). */
+export class ZipTooLarge extends Error {
+  override name = 'ZipTooLarge';
+}
+
+/**
  * A ZIP written piece by piece: the entries' bytes are pushed as they are read, and `drain()`
  * hands over what is ready, so an export of years of sessions never sits whole in memory.
  * One entry is written at a time (fflate buffers an entry added before the last one ended).
+ * An entry that would take the archive past `limits` throws ZipTooLarge instead of a corrupt
+ * archive.
  */
-export function createZipWriter() {
+export function createZipWriter(limits = ZIP_LIMITS) {
   const ready: Uint8Array[] = [];
   let failure: Error | null = null;
+  let written = 0;
+  let entries = 0;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
-    else ready.push(chunk);
+    else {
+      ready.push(chunk);
+      written += chunk.byteLength;
+    }
   });
+  const assertRoom = (bytes: number) => {
+    if (entries + 1 > limits.entries || written + bytes > limits.bytes) {
+      throw new ZipTooLarge(
+        `The export would take more than a ZIP file holds: ${entries + 1} entries, ${written + bytes} bytes`,
+      );
+    }
+    entries += 1;
+  };
 
   return {
     /** An entry stored as is: images are compressed already. */
     addStored(name: string, bytes: Uint8Array) {
+      assertRoom(bytes.byteLength);
       const entry = new ZipPassThrough(name);
       zip.add(entry);
       entry.push(bytes, true);
@@ -28,11 +57,16 @@ export function createZipWriter() {
      * to 64 kB first: the compressor works much faster on larger blocks.
      */
     openText(name: string) {
+      assertRoom(0);
       const entry = new ZipDeflate(name, { level: 6 });
       zip.add(entry);
       let pending: string[] = [];
       let pendingLength = 0;
       const flush = (final: boolean) => {
+        // Compressed text is never much larger than the text: counted as the text.
+        if (written + pendingLength > limits.bytes) {
+          throw new ZipTooLarge(`The export would take more than a ZIP file holds: ${name}`);
+        }
         entry.push(strToU8(pending.join('')), final);
         pending = [];
         pendingLength = 0;
