@@ -115,7 +115,7 @@ export const tooMuchToRead = () =>
 
 /**
  * The file's screenshots took longer to store than one import may (import-reader.ts,
- * `storeWithinMs`): thousands of large ones. Those stored are removed; nothing was changed.
+ * STORE_WITHIN_MS): thousands of large ones. Those stored are removed; nothing was changed.
  */
 export const tooSlowToStore = () =>
   invalidImport(

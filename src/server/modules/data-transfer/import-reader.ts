@@ -23,18 +23,17 @@ export interface ImportReaderOptions {
   maxHeapMb?: number;
   /** From the reader's start; that largest document took 11–15 s on a 2-core machine. */
   deadlineMs?: number;
-  /**
-   * Once read, how long the file's screenshots may take to be stored (`storeBy`, given to the
-   * import's work). Well under the image sweep's grace: the sweep takes a file older than that
-   * which no row names for one a crash abandoned, and an import's rows name its screenshots
-   * only when it commits, after the last is stored.
-   */
-  storeWithinMs?: number;
 }
 
 const DEFAULT_MAX_HEAP_MB = 1024;
 const DEFAULT_DEADLINE_MS = 60_000;
-const DEFAULT_STORE_WITHIN_MS = SWEEP_GRACE_MS / 2;
+/**
+ * Once read, how long a file's screenshots may take to be stored (`storeBy`, given to the
+ * import's work). Well under the image sweep's grace: the sweep takes a file older than that
+ * which no row names for one a crash abandoned, and an import's rows name its screenshots only
+ * when it commits, after the last is stored.
+ */
+const STORE_WITHIN_MS = SWEEP_GRACE_MS / 2;
 /**
  * Imports that may wait behind the one being read: each holds its upload (200 MB at most) in
  * the server's memory while it waits. One more is refused with a 503.
@@ -75,7 +74,6 @@ export function createImportReader({
   script,
   maxHeapMb = DEFAULT_MAX_HEAP_MB,
   deadlineMs = DEFAULT_DEADLINE_MS,
-  storeWithinMs = DEFAULT_STORE_WITHIN_MS,
 }: ImportReaderOptions) {
   const execArgv = [
     `--max-old-space-size=${maxHeapMb}`,
@@ -159,7 +157,7 @@ export function createImportReader({
   return {
     /**
      * Reads the upload and hands the checked file (as readImportFile answers it) to `use`, with
-     * the moment its screenshots must be stored by (`storeWithinMs`), and passes on its
+     * the moment its screenshots must be stored by (STORE_WITHIN_MS), and passes on its
      * answer. The next import is read once `use` has settled: a file's
      * sessions and screenshots, hundreds of megabytes at the limits, are in the server's memory
      * one file at a time. Refusals: 400 or 413 for the file, 503 when too many imports wait or
@@ -175,7 +173,7 @@ export function createImportReader({
       return oneAtATime(async () => {
         waiting -= 1;
         const file = await readOne(upload);
-        return use(file, Date.now() + storeWithinMs);
+        return use(file, Date.now() + STORE_WITHIN_MS);
       });
     },
     /** The server is closing: the file being read and those waiting are answered with a 503. */

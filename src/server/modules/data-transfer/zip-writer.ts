@@ -62,12 +62,16 @@ export function createZipWriter(limits = ZIP_LIMITS) {
       zip.add(entry);
       let pending: string[] = [];
       let pendingLength = 0;
+      /** The entry's size unpacked, which the archive records in 32 bits too. */
+      let unpacked = 0;
       const flush = (final: boolean) => {
-        // Compressed text is never much larger than the text: counted as the text.
-        if (written + pendingLength > limits.bytes) {
+        const bytes = strToU8(pending.join(''));
+        unpacked += bytes.byteLength;
+        // Deflate never makes a block much larger than it was: counted as its bytes.
+        if (unpacked > limits.bytes || written + bytes.byteLength > limits.bytes) {
           throw new ZipTooLarge(`The export would take more than a ZIP file holds: ${name}`);
         }
-        entry.push(strToU8(pending.join('')), final);
+        entry.push(bytes, final);
         pending = [];
         pendingLength = 0;
       };
