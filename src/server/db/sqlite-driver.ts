@@ -11,7 +11,8 @@ const NODE_API_OF_CURRENT_DRIVER = 10;
  * module: nothing to compile, and safe on Node 24, where 12.x aborts the process when the
  * garbage collector frees a prepared statement (Node 24.19 added a cleanup hook to the
  * `ObjectWrap` that 12.x is built on). Node 20 has Node-API 9 and cannot load 13, so there the
- * optional dependency `better-sqlite3-node20` (12.x, compiled at install) is used. Node 20 is
+ * optional dependency `better-sqlite3-node20` (12.x, prebuilt where a binary downloads,
+ * compiled at install otherwise) is used. Node 20 is
  * past its end of life; this goes when Node 20 does. Everything that opens SQLite imports the
  * driver from here, so the choice is made once.
  */
@@ -26,7 +27,7 @@ function loadDriver(): typeof BetterSqlite3 {
   } catch (error) {
     throw new Error(
       `Node.js ${process.version} needs the optional package better-sqlite3-node20, which did not install ` +
-        '(it is compiled at install: python3, make and a C++ compiler are needed). ' +
+        '(where no prebuilt binary downloads it is compiled: python3, make and a C++ compiler are needed). ' +
         'Install them and run npm install again, or use Node.js 22 or 24.',
       { cause: error },
     );
