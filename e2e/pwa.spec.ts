@@ -263,15 +263,21 @@ function nextTuesday() {
 
 /**
  * A trader with two rule notes and a reminder 15 minutes before London (08:00 UTC), on the
- * settings page at 07:40 UTC on a Tuesday by the page's clock, notifications allowed and
- * recorded. Returns the page's day.
+ * settings page at 07:40 UTC on a Tuesday by the page's clock (or `hoursEarlier`),
+ * notifications allowed and recorded. Returns the page's day (the Tuesday).
  */
-async function openAppBeforeLondon(page: Page, context: BrowserContext) {
+async function openAppBeforeLondon(
+  page: Page,
+  context: BrowserContext,
+  { hoursEarlier = 0 }: { hoursEarlier?: number } = {},
+) {
   await context.grantPermissions(['notifications']);
   await page.addInitScript(recordNotifications);
   const today = nextTuesday();
-  // Installed before the first page: the app's timers all run on this clock, from 07:40 UTC.
-  await page.clock.install({ time: new Date(`${today}T07:40:00Z`) });
+  // Installed before the first page: the app's timers all run on this clock, from 07:40 UTC
+  // (or as many hours earlier).
+  const opened = Date.parse(`${today}T07:40:00Z`) - hoursEarlier * 3_600_000;
+  await page.clock.install({ time: new Date(opened) });
 
   const account = await createTrader(page.request);
   await logInWithForm(page, account);
@@ -425,6 +431,44 @@ test("the browser's answer replacing 'Allow notifications' keeps the keyboard on
   await expect(answer).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(firstSession).toBeFocused();
+});
+
+test('a tab whose login ended elsewhere shows no reminder with the trader’s notes', async ({
+  page,
+  context,
+}) => {
+  const today = await openAppBeforeLondon(page, context);
+  // Another tab logs out (the same browser's cookie): this one, in the background, asked
+  // nothing since, and the next person at the computer must not get the trader's notes.
+  const loggedOut = await page.request.post('/api/auth/logout');
+  expect(loggedOut.status(), await loggedOut.text()).toBe(200);
+  const asked = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/session',
+  );
+  await page.clock.pauseAt(new Date(`${today}T07:44:00Z`));
+  await page.clock.runFor('01:30');
+  // Asked as the reminder was due, and told no one is logged in: nothing shown, and the tab
+  // goes to the login page.
+  await asked;
+  // The query client tells the page on a timer of its own: the paused clock runs a little.
+  await page.clock.runFor('00:01');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await shownNotifications(page)).toEqual([]);
+});
+
+test('a reminder planned the evening before is shown on time after the computer slept with the window visible', async ({
+  page,
+  context,
+}) => {
+  // Opened at 19:40 the evening before: the reminder is 12 hours 5 minutes away.
+  const today = await openAppBeforeLondon(page, context, { hoursEarlier: 12 });
+  await page.clock.runFor('01:00');
+  // The computer sleeps: the wall clock moves on, the page's timers do not (as on macOS and
+  // Linux), and the window stays visible, so nothing tells the page.
+  await page.clock.setSystemTime(new Date(`${today}T07:44:30Z`));
+  await page.clock.runFor('01:30');
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect((await shownNotifications(page))[0]?.title).toMatch(/^London opens in 1[45] minutes$/);
 });
 
 test('a reminder missed while the tab slept is shown when it is visible again, with the minutes left', async ({

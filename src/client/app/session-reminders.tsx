@@ -1,5 +1,8 @@
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { User } from '#shared/schemas/auth.ts';
+import { authSessionQueryOptions } from '#client/features/auth/api/get-auth-session.ts';
+import type { PlannedReminder } from '#client/features/reminders/next-reminder.ts';
 import { useSessionReminders } from '#client/features/reminders/hooks/use-session-reminders.ts';
 import { useRules } from '#client/features/rules/api/get-rules.ts';
 import { rulesWithNotes } from '#client/features/rules/reminder-notes.ts';
@@ -13,13 +16,53 @@ import { useSessionTypes } from '#client/features/sessions/api/get-session-types
 export function SessionReminders({ user }: { user: User }) {
   const { notifications, reminders } = user.preferences;
   if (!notifications.tradingSessions || reminders.sessionTypeIds.length === 0) return null;
-  return <ReminderScheduler reminders={reminders} />;
+  return <ReminderScheduler userId={user.id} reminders={reminders} />;
 }
 
-function ReminderScheduler({ reminders }: { reminders: User['preferences']['reminders'] }) {
+/**
+ * Whether the login is still this trader's, and still wants this reminder, as the server says
+ * now: the reminder carries their rule notes, and a tab in the background asked nothing since
+ * another tab logged out (the next person at the computer must not get them) or in as someone
+ * else, or the trader changed their choice on another device. The answer also updates the
+ * login this tab shows (the query client follows another tab's login). Unreachable, the login
+ * as last known stands.
+ */
+async function isLoginStillReminded(
+  read: () => Promise<{ user: User | null }>,
+  userId: number,
+  reminder: PlannedReminder,
+): Promise<boolean> {
+  let user: User | null;
+  try {
+    ({ user } = await read());
+  } catch {
+    return true;
+  }
+  if (user?.id !== userId || !user.preferences.notifications.tradingSessions) return false;
+  const chosen = new Set(user.preferences.reminders.sessionTypeIds);
+  return reminder.sessionTypes.some((type) => chosen.has(type.id));
+}
+
+function ReminderScheduler({
+  userId,
+  reminders,
+}: {
+  userId: number;
+  reminders: User['preferences']['reminders'];
+}) {
+  const queryClient = useQueryClient();
   const { data: sessionTypes } = useSessionTypes();
   const { data: rules } = useRules();
   const notes = useMemo(() => rulesWithNotes(rules ?? []), [rules]);
-  useSessionReminders({ ...reminders, sessionTypes, notes });
+  const isStillWanted = useCallback(
+    (reminder: PlannedReminder) =>
+      isLoginStillReminded(
+        () => queryClient.fetchQuery({ ...authSessionQueryOptions, staleTime: 0 }),
+        userId,
+        reminder,
+      ),
+    [queryClient, userId],
+  );
+  useSessionReminders({ ...reminders, sessionTypes, notes, isStillWanted });
   return null;
 }

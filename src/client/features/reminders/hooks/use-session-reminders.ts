@@ -4,12 +4,20 @@ import {
   nextReminder,
   reminderBody,
   reminderTitle,
+  type PlannedReminder,
   type ReminderNote,
   type ReminderSettings,
 } from '../next-reminder.ts';
 import { showNotification } from '#client/lib/notifications.ts';
 
 const COUNT_KEY = 'rulekeeper.sessionReminderCount';
+/**
+ * The longest a timer waits before the plan is made again from the clock. A timer's clock
+ * stops while the computer sleeps (macOS, Linux), so one set hours ahead fired hours late, the
+ * reminder dropped as past, if the window was still visible when it woke (no visibility change
+ * to plan again).
+ */
+const LONGEST_WAIT_MS = 60_000;
 
 /** How many reminders this browser has shown: the next rule note in turn. */
 function takeSequence(): number {
@@ -26,6 +34,12 @@ type SessionRemindersOptions = ReminderSettings & {
   sessionTypes: readonly SessionType[] | undefined;
   /** The rules with notes, in the trader's order. */
   notes: readonly ReminderNote[];
+  /**
+   * Asked as a reminder is due: whether the login and its choice still want it. A tab in the
+   * background asks the server nothing meanwhile, and another tab may have logged out or in as
+   * someone else, or the trader turned reminders off on another device.
+   */
+  isStillWanted: (reminder: PlannedReminder) => Promise<boolean>;
 };
 
 /**
@@ -39,12 +53,13 @@ export function useSessionReminders({
   sessionTypeIds,
   minutesBefore,
   notes,
+  isStillWanted,
 }: SessionRemindersOptions) {
   // The notes may change at any time; they are read when a reminder is shown, not planned.
-  const notesRef = useRef(notes);
+  const latest = useRef({ notes, isStillWanted });
   useEffect(() => {
-    notesRef.current = notes;
-  }, [notes]);
+    latest.current = { notes, isStillWanted };
+  }, [notes, isStillWanted]);
   const idsKey = sessionTypeIds.join(',');
 
   useEffect(() => {
@@ -54,21 +69,29 @@ export function useSessionReminders({
     let handledUntil = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
 
+    const show = async (next: PlannedReminder) => {
+      // Worded as it is due; shown once the login is known to still want it.
+      const title = reminderTitle(next, new Date());
+      if (!title || !(await latest.current.isStillWanted(next))) return;
+      const body = reminderBody(latest.current.notes, takeSequence());
+      await showNotification(title, body, `session-${next.opensAt.toISOString()}`);
+    };
     const plan = () => {
       clearTimeout(timer);
       const next = nextReminder(sessionTypes, settings, new Date(handledUntil));
       if (!next) return;
+      const wait = next.remindAt.getTime() - Date.now();
+      if (wait > LONGEST_WAIT_MS) {
+        timer = setTimeout(plan, LONGEST_WAIT_MS);
+        return;
+      }
       timer = setTimeout(
         () => {
           handledUntil = next.remindAt.getTime();
-          const title = reminderTitle(next, new Date());
-          if (title) {
-            const body = reminderBody(notesRef.current, takeSequence());
-            void showNotification(title, body, `session-${next.opensAt.toISOString()}`);
-          }
+          void show(next);
           plan();
         },
-        Math.max(0, next.remindAt.getTime() - Date.now()),
+        Math.max(0, wait),
       );
     };
     const planWhenVisible = () => {
