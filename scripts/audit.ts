@@ -98,6 +98,27 @@ async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   }
 }
 
+const oneMinuteLoad = () => loadavg()[0] ?? 0;
+
+/**
+ * Waits, a minute and a half at most, for the machine's one-minute load to fall to its core
+ * count. CI runs the audit right after the journeys, whose browsers and servers leave the load
+ * at up to three times the cores for a while: the one CI run that failed on a desktop score
+ * (the dashboard at 90–94, 2026-12-07) audited then, and the same build read 99 on the quiet
+ * machine after. The load is printed either way, beside the scores it may explain.
+ */
+async function waitForQuietMachine() {
+  const cores = cpus().length;
+  const began = Date.now();
+  while (oneMinuteLoad() > cores && Date.now() - began < 90_000) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  const waited = Math.round((Date.now() - began) / 1000);
+  console.log(
+    `::: machine load ${oneMinuteLoad().toFixed(2)} on ${cores} cores (waited ${waited} s)`,
+  );
+}
+
 async function main() {
   const built = ['dist/server/main.js', 'dist/server/seed-demo.js'].every((file) =>
     existsSync(file),
@@ -133,6 +154,7 @@ async function main() {
   await waitUntilReady(server, `${base}/api/health`);
   const cookie = await logIn(base);
 
+  await waitForQuietMachine();
   const chromium = await launchChromium();
   cleanups.push(() => chromium.stop());
 
