@@ -98,15 +98,20 @@ test('a rule deleted elsewhere meanwhile: its delete says so, and focus goes to 
 
   await page.getByRole('button', { name: 'Delete rule: First' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  // The list's refresh after the refusal takes its time (a slow connection).
+  // The list's refresh after the refusal takes its time (a slow connection): it comes only
+  // once the dialog has closed and given focus back.
   const release = await holdRequests(page, '**/api/rules', 'GET');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Error', 'Trading rule not found');
-  await afterTwoFrames(page);
-  release();
   await expect(confirm).toBeHidden();
+  await afterTwoFrames(page);
+  // The refusal said the rule is gone: its row went at once, focus to the next one.
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Second']);
-  await expect(page.getByRole('button', { name: 'Reorder rule: Second' })).toBeFocused();
+  const second = page.getByRole('button', { name: 'Reorder rule: Second' });
+  await expect(second).toBeFocused();
+  release();
+  await afterTwoFrames(page);
+  await expect(second).toBeFocused();
 });
 
 test('a rule being saved cannot be closed, whatever the trader tries', async ({ page }) => {
