@@ -273,3 +273,28 @@ test("a session's details say when its market session could not load, not 'None'
   await expect(card.getByText('The session type could not be loaded.')).toHaveCount(0);
   await failAgain();
 });
+
+test('a page opened while the server cannot be reached says so, and shows the page once it answers', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  // The app's own page, as the installed app keeps it (without the login's answer in it), and
+  // no answer about the login: the server is restarting.
+  const shell = await (await page.request.get('/index.html')).text();
+  expect(shell).not.toContain('page-answers">{');
+  await page.route('**/history', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ contentType: 'text/html', body: shell })
+      : route.fallback(),
+  );
+  await page.route('**/api/auth/session', (route) => route.abort('connectionrefused'));
+  await page.goto('/history');
+  const alert = page.getByRole('alert').filter({ hasText: 'The server could not be reached' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  // Not sent to the login screen: the login is fine, only unknown.
+  await expect(page).toHaveURL(/\/history$/);
+
+  await page.unroute('**/api/auth/session');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
+import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { currentPath, loginHistoryState } from '#client/lib/return-path.ts';
 import { useAuth } from './auth-provider.tsx';
@@ -13,9 +14,26 @@ type ProtectedRouteProps = {
 
 /** A visitor who is not logged in goes to the login screen, and comes back here afterwards. */
 export function ProtectedRoute({ children, requireAdmin = false }: ProtectedRouteProps) {
-  const { isLoading, isAuthenticated, isAdmin } = useAuth();
+  const { isLoading, isAuthenticated, isAdmin, unknownLogin } = useAuth();
 
   if (isLoading) return <PageLoading />;
+  if (unknownLogin) {
+    // Opened without a connection (the installed app) or while the server restarts. Asked
+    // again with Try again, and by the query client when the connection or the window's focus
+    // comes back.
+    return (
+      <div
+        role="alert"
+        className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center"
+      >
+        <h1 className="text-2xl font-semibold tracking-tight">The server could not be reached</h1>
+        <p className="text-muted-foreground">
+          Check your connection. The page is shown as soon as the server answers.
+        </p>
+        <TryAgainButton retry={unknownLogin} />
+      </div>
+    );
+  }
   if (!isAuthenticated) {
     return <Redirect to={paths.login} replace state={loginHistoryState(currentPath())} />;
   }
