@@ -381,9 +381,13 @@ test('a refusal the server words about the minutes is shown at the field, not in
       },
     }),
   );
+  // The market sessions, read on their own, are there before the trader types.
+  await expect(card.getByRole('checkbox').first()).toBeVisible();
   const minutes = card.getByLabel('Minutes before the session opens');
   await minutes.fill('90');
+  const refused = page.waitForResponse('**/api/auth/update-profile');
   await card.getByRole('button', { name: 'Save Reminder Settings' }).click();
+  await refused;
   await expect(minutes).toHaveAccessibleDescription(/Minutes before must be at most 60/);
   await expect(minutes).toBeFocused();
   await expect(toastRegion(page).getByText('Minutes before must be at most 60')).toHaveCount(0);
