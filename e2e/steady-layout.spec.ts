@@ -1,5 +1,10 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { checklist, createSession, openNewSessionDialog } from './session-support.ts';
+import {
+  checklist,
+  createSession,
+  expectImageLoaded,
+  openNewSessionDialog,
+} from './session-support.ts';
 import { createRules, holdRequests, logInAsNewTrader, waitForAnimationsToEnd } from './support.ts';
 
 /**
@@ -93,10 +98,7 @@ test("a screenshot arriving leaves the Session Screenshot dialog's Close button 
   await waitForAnimationsToEnd(page);
   const before = await pageTop(close);
   release();
-  const image = dialog.getByRole('img', { name: 'London breakout' });
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectImageLoaded(dialog.getByRole('img', { name: 'London breakout' }));
   await expectStill(close, before);
 });
 
