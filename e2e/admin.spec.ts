@@ -132,6 +132,9 @@ async function openAdminAsDeputy(page: Page, request: APIRequestContext) {
   const { user } = await createUserThroughApi(request, deputy, true);
   await logInWithForm(page, deputy);
   await page.goto('/admin');
+  // The field shows before the list has been read: a first read answered after the demotion
+  // would be the refusal, and the search the journey means to test would never be sent.
+  await expect(page.getByRole('list', { name: 'Users' })).toBeVisible();
   return async () => {
     const demoted = await request.put(`/api/admin/users/${user.id}/role`, {
       data: { isAdmin: false },
