@@ -218,6 +218,43 @@ test('filters narrow the history, live in the URL and survive a reload', async (
   await expect(page).toHaveURL(/from=2026-03-01/);
 });
 
+test('Back to History returns to the filtered view a session was opened from, after a reload too, and so does its delete', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createThreeDays(page);
+  const filtered = /\/history\?from=2026-03-10&to=2026-03-11$/;
+  await page.goto('/history?from=2026-03-10&to=2026-03-11');
+  await expect(shownNames(page)).toHaveText(['Wednesday', 'Tuesday']);
+
+  await page.getByRole('link', { name: /^Details of Tuesday on/ }).click();
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+  await page.reload();
+  await page.getByRole('link', { name: 'Back to History' }).click();
+  await expect(page).toHaveURL(filtered);
+  await expect(page.getByLabel('From')).toHaveValue('2026-03-10');
+  await expect(shownNames(page)).toHaveText(['Wednesday', 'Tuesday']);
+
+  await page.getByRole('link', { name: /^Details of Wednesday on/ }).click();
+  const asked = answerNextBrowserDialog(page, true);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await asked;
+  await expectToast(page, 'Success', 'Session deleted successfully');
+  await expect(page).toHaveURL(filtered);
+  await expect(shownNames(page)).toHaveText(['Tuesday']);
+
+  // Reached from elsewhere (here, typed), the details lead back to the whole history.
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: /Tuesday/ })
+    .first()
+    .click();
+  await expect(page.getByRole('link', { name: 'Back to History' })).toHaveAttribute(
+    'href',
+    '/history',
+  );
+});
+
 test('filters the server would refuse are shown as no filter', async ({ page }) => {
   await logInAsNewTrader(page);
   await createSession(page, { name: 'Only session', date: '2026-03-14' });

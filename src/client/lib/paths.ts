@@ -17,6 +17,25 @@ export function getSessionDetailsHref(id: number | string) {
   return `/history/${id}`;
 }
 
+/**
+ * What a link from the history into a session's details carries in the browser's history entry:
+ * the history's query (its filters), so that 'Back to History' returns to the view the trader
+ * left, after a reload too, rather than to every session.
+ */
+export type FromHistoryState = { historySearch: string };
+
+/** Where 'Back to History' leads, from the details page's history entry state. */
+export function getHistoryHref(state: unknown): string {
+  const search =
+    typeof state === 'object' && state !== null && 'historySearch' in state
+      ? state.historySearch
+      : undefined;
+  if (typeof search !== 'string') return paths.history;
+  // Built again as a query: whatever the entry holds, the link stays on the history.
+  const query = new URLSearchParams(search).toString();
+  return query ? `${paths.history}?${query}` : paths.history;
+}
+
 export function getTeamTraderHref(id: number | string) {
   return `/admin/team/${id}`;
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import type { ReactNode } from 'react';
 import { sessionIdParamsSchema, type Session } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
@@ -15,7 +16,7 @@ import { SessionNotesCard } from '#client/features/sessions/components/session-n
 import { SessionScreenshotCard } from '#client/features/sessions/components/session-screenshot-card.tsx';
 import { useSessionDelete } from '#client/features/sessions/hooks/use-session-deletes.ts';
 import { isHttpError } from '#client/lib/api-client.ts';
-import { paths } from '#client/lib/paths.ts';
+import { getHistoryHref } from '#client/lib/paths.ts';
 import { usePageTitle } from '../use-page-title.ts';
 
 /** The id in the path, when it can name a session at all: the API refuses anything else. */
@@ -27,14 +28,20 @@ function parseSessionId(value: string | undefined): number | null {
 export function SessionDetailsRoute() {
   usePageTitle('Session Details');
   const id = parseSessionId(useParams<{ id: string }>().id);
-  return id === null ? <SessionNotFound /> : <SessionDetails id={id} />;
+  // The history as the trader left it, when they came from it: its filters stay.
+  const historyHref = getHistoryHref(useHistoryState());
+  return id === null ? (
+    <SessionNotFound historyHref={historyHref} />
+  ) : (
+    <SessionDetails id={id} historyHref={historyHref} />
+  );
 }
 
-function SessionDetails({ id }: { id: number }) {
+function SessionDetails({ id, historyHref }: { id: number; historyHref: string }) {
   const [, navigate] = useLocation();
   const { data: session, isPending, error } = useSession(id);
   const sessionDialogs = useSessionDialogs();
-  const removal = useSessionDelete({ onDeleted: () => navigate(paths.history) });
+  const removal = useSessionDelete({ onDeleted: () => navigate(historyHref) });
 
   // A refresh that failed for want of a connection keeps the session on screen (TanStack keeps
   // the data); one that answered 404 says it is gone (deleted in another tab or device), but
@@ -47,13 +54,14 @@ function SessionDetails({ id }: { id: number }) {
     page = (
       <SessionPage
         session={session}
+        historyHref={historyHref}
         onEdit={() => sessionDialogs.openEdit(session)}
         onDelete={() => removal.deleteSession(session.id)}
         isDeleting={removal.isDeleting}
       />
     );
   } else {
-    page = isPending ? <SessionDetailsSkeleton /> : <SessionNotFound />;
+    page = isPending ? <SessionDetailsSkeleton /> : <SessionNotFound historyHref={historyHref} />;
   }
   return (
     <>
@@ -65,11 +73,13 @@ function SessionDetails({ id }: { id: number }) {
 
 function SessionPage({
   session,
+  historyHref,
   onEdit,
   onDelete,
   isDeleting,
 }: {
   session: Session;
+  historyHref: string;
   onEdit: () => void;
   onDelete: () => void;
   isDeleting: boolean;
@@ -78,7 +88,7 @@ function SessionPage({
     <div className="grid gap-6">
       <div>
         <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link href={paths.history}>
+          <Link href={historyHref}>
             <ArrowLeft aria-hidden="true" />
             Back to History
           </Link>

@@ -2,13 +2,12 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { paths } from '#client/lib/paths.ts';
 
 /**
  * A session that cannot be shown: missing, another trader's (the server answers both alike) or
- * not loadable.
+ * not loadable. `historyHref` is the history as the trader left it.
  */
-export function SessionNotFound() {
+export function SessionNotFound({ historyHref }: { historyHref: string }) {
   return (
     <Card className="mx-auto w-full max-w-lg">
       <div className="flex flex-col items-center gap-4 p-8 text-center">
@@ -21,7 +20,7 @@ export function SessionNotFound() {
           permission to view it.
         </p>
         <Button asChild variant="outline">
-          <Link href={paths.history}>
+          <Link href={historyHref}>
             <ArrowLeft aria-hidden="true" />
             Back to History
           </Link>

@@ -1,9 +1,9 @@
 import { ChevronRight, ImageIcon, Trash2 } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { SessionSummary } from '#shared/schemas/sessions.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { formatSessionDate } from '#client/lib/dates.ts';
-import { getSessionDetailsHref } from '#client/lib/paths.ts';
+import { getSessionDetailsHref, type FromHistoryState } from '#client/lib/paths.ts';
 
 /*
  * The controls of one session in the history, shared by the table (wide screens) and the list
@@ -42,10 +42,12 @@ export function ViewScreenshotButton({
 }
 
 export function SessionDetailsLink({ session }: SessionProps) {
+  const state: FromHistoryState = { historySearch: useSearch() };
   return (
     <Button asChild variant="ghost" size="sm">
       <Link
         href={getSessionDetailsHref(session.id)}
+        state={state}
         aria-label={`Details of ${nameOfRow(session)}`}
       >
         Details
