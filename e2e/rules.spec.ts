@@ -212,6 +212,10 @@ test('a click on the handle moves a rule without a drag, and says where it went'
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Alpha', 'Bravo', 'Charlie']);
 
   const handle = page.getByRole('button', { name: 'Reorder rule: Charlie' });
+  // Announced as what it is, a button with a menu, and how to pick the row up.
+  await expect(handle).not.toHaveAttribute('aria-roledescription');
+  await expect(handle).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(handle).toHaveAccessibleDescription(/Space or Enter/);
   await handle.click();
   const menu = page.getByRole('menu');
   // Opened by a click, no item looks chosen yet (the keyboard's opening is below).

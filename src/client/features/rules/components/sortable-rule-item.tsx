@@ -57,6 +57,10 @@ export function SortableRuleItem({
     transition,
     isDragging,
   } = useSortable({ id: rule.id });
+  // dnd-kit names the handle's role 'sortable', which a screen reader reads in place of
+  // 'button': the handle is a button that opens a menu of moves (and picks the row up), and is
+  // announced as one, with its instructions.
+  const { 'aria-roledescription': _roleDescription, ...handleAttributes } = attributes;
   const [menuOpen, setMenuOpen] = useState(false);
   // While the last order is saving, the list takes no other (dnd-kit's aria-disabled).
   const isSaving = attributes['aria-disabled'];
@@ -103,7 +107,7 @@ export function SortableRuleItem({
           <button
             ref={setActivatorNodeRef}
             type="button"
-            {...attributes}
+            {...handleAttributes}
             aria-label={`Reorder rule: ${rule.description}`}
             className={cn(
               'text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring flex h-10 w-8 touch-none items-center justify-center rounded-md outline-none focus-visible:ring-2',
