@@ -334,6 +334,37 @@ test('on a phone the analytics fit the screen, and a wide chart scrolls by keybo
   await expectNoSeriousViolations(page);
 });
 
+test('on a phone the calendar opens on its latest weeks with the weekdays in view, and a day the keyboard reaches is not under them', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await page.goto('/analytics');
+  const calendar = page.getByRole('grid', { name: 'Discipline calendar, last 12 months' });
+  const monday = calendar.getByRole('rowheader', { name: 'Mon' });
+  const scroller = calendar.locator('xpath=../..');
+  /** Whether the weekday shows within the scrolling box, from its left edge. */
+  const weekdayShown = async () => {
+    const box = (await scroller.boundingBox())!;
+    const weekday = (await monday.boundingBox())!;
+    return weekday.x >= box.x && weekday.x + weekday.width <= box.x + box.width;
+  };
+  await expect(calendar).toBeVisible();
+  expect(
+    await scroller.evaluate((box) => box.scrollLeft + box.clientWidth >= box.scrollWidth - 1),
+  ).toBe(true);
+  expect(await weekdayShown()).toBe(true);
+
+  // From the last day, weeks back past the left edge: each day reached shows beside them.
+  await calendar.getByRole('gridcell').locator('[tabindex="0"]').focus();
+  await page.keyboard.press('End');
+  for (let week = 0; week < 30; week += 1) await page.keyboard.press('ArrowLeft');
+  expect(await scroller.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  expect(await weekdayShown()).toBe(true);
+  const weekday = (await monday.boundingBox())!;
+  const day = (await page.locator(':focus').boundingBox())!;
+  expect(day.x).toBeGreaterThanOrEqual(weekday.x + weekday.width);
+});
+
 test('a page opened from far down another starts at its top, with focus at its content', async ({
   page,
 }) => {

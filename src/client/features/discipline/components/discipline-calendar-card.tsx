@@ -113,7 +113,11 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
     if (next === null) return;
     event.preventDefault();
     setFocusIndex(next);
-    cells.current.get(next)?.focus();
+    const cell = cells.current.get(next);
+    // Focus alone scrolls a cell only once it leaves the box, under the weekdays held at its
+    // left edge; brought into view, it stops clear of them (the box's scroll padding).
+    cell?.focus({ preventScroll: true });
+    cell?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   const cellRef = (index: number) => (element: HTMLElement | null) => {
@@ -139,8 +143,13 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
   }, []);
 
   return (
-    <div ref={scroller} className="scroll-shadows relative overflow-x-auto pb-2">
-      <div className="relative w-max pt-5 pl-9">
+    <div
+      ref={scroller}
+      // The weekdays stay at the left edge (below): a day reached by the keyboard scrolls clear
+      // of them, and the shadow that says more lies to the left falls beside them.
+      className="scroll-shadows relative scroll-pl-9 overflow-x-auto pb-2 [--scroll-shadow-start:2.25rem]"
+    >
+      <div className="relative w-max pt-5">
         <div aria-hidden="true" className="absolute top-0 left-9 h-4 text-xs">
           {layout.months.map((month) => (
             <span
@@ -160,9 +169,11 @@ function CalendarGrid({ from, to, days }: { from: string; to: string; days: Cale
         >
           {WEEKDAYS.map((weekday, row) => (
             <div role="row" key={weekday} className="flex gap-1">
+              {/* Held at the card's left edge: on a phone the grid opens on its latest weeks,
+                  and the days scroll under the weekdays rather than taking them away. */}
               <span
                 role="rowheader"
-                className="text-muted-foreground absolute -ml-9 w-8 text-xs leading-3"
+                className="text-muted-foreground bg-card sticky left-0 z-[1] w-8 shrink-0 text-xs leading-3"
               >
                 {row % 2 === 0 ? weekday : <span className="sr-only">{weekday}</span>}
               </span>
