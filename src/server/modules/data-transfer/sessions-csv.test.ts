@@ -17,6 +17,11 @@ test('cells: RFC 4180 quoting, and formulas disarmed with a leading apostrophe',
   expect(csvCell('\t=cmd')).toBe("'\t=cmd");
   expect(csvCell('\r=cmd')).toBe('"\'\r=cmd"');
   expect(csvCell('=HYPERLINK("http://x", "y")')).toBe('"\'=HYPERLINK(""http://x"", ""y"")"');
+  // A semicolon-separated spreadsheet starts a cell after each semicolon.
+  expect(csvCell('Entered; =1+1')).toBe("Entered;' =1+1");
+  expect(csvCell('a;@SUM(A1);b;-5')).toBe("a;'@SUM(A1);b;'-5");
+  expect(csvCell('Follow stop loss;\t=cmd')).toBe("Follow stop loss;'\t=cmd");
+  expect(csvCell('Max; three trades')).toBe('Max; three trades');
   // Numbers are the server's own figures, never a formula.
   expect(csvCell(75)).toBe('75');
 });
@@ -70,7 +75,9 @@ describeEachDialect('GET /api/export/sessions.csv', (dialect) => {
         'Date,Name,Session Type,Compliance (%),Rules Followed,Rules Total,Followed Rules,Broken Rules,Notes,Result,Result (R)\r\n' +
         '2026-01-02,Early,Sydney,0,0,0,,,,,\r\n' +
         '2026-03-14,"\'=HYPERLINK(""http://evil.example"",""click"")",London,67,2,3,' +
-        'Follow stop loss; =2+2,"No revenge, ever","Line one\n""quoted"", and more",-12.5,-0.5\r\n',
+        // The rule '=2+2' after a semicolon: its own cell in a semicolon-separated spreadsheet.
+        "Follow stop loss;' =2+2," +
+        '"No revenge, ever","Line one\n""quoted"", and more",-12.5,-0.5\r\n',
     );
   });
 });

@@ -20,11 +20,20 @@ const CSV_HEADER = [
  * injection: the trader's own text is shown, never executed.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The same after a semicolon: a spreadsheet in a locale whose lists use semicolons (much of
+ * Europe) splits each line at them, quotes or not, so the text after one starts a cell of its
+ * own. The apostrophe goes after the semicolon (`Entered;' =1+1`).
+ */
+const FORMULA_AFTER_SEMICOLON = /;(?=\s*[=+\-@])/g;
 
 /** One cell, RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
 export function csvCell(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') {
+    if (FORMULA_START.test(text)) text = `'${text}`;
+    text = text.replace(FORMULA_AFTER_SEMICOLON, ";'");
+  }
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
