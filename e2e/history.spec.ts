@@ -242,6 +242,10 @@ test('Back to History returns to the filtered view a session was opened from, af
   await expectToast(page, 'Success', 'Session deleted successfully');
   await expect(page).toHaveURL(filtered);
   await expect(shownNames(page)).toHaveText(['Tuesday']);
+  // The deleted session's page was replaced: Back goes to the history it was opened from.
+  await page.goBack();
+  await expect(page).toHaveURL(filtered);
+  await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
 
   // Reached from elsewhere (here, typed), the details lead back to the whole history.
   await page.goto('/');

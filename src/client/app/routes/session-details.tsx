@@ -41,7 +41,10 @@ function SessionDetails({ id, historyHref }: { id: number; historyHref: string }
   const [, navigate] = useLocation();
   const { data: session, isPending, error } = useSession(id);
   const sessionDialogs = useSessionDialogs();
-  const removal = useSessionDelete({ onDeleted: () => navigate(historyHref) });
+  // In place of the deleted session's page: Back does not return to 'Session Not Found'.
+  const removal = useSessionDelete({
+    onDeleted: () => navigate(historyHref, { replace: true }),
+  });
 
   // A refresh that failed for want of a connection keeps the session on screen (TanStack keeps
   // the data); one that answered 404 says it is gone (deleted in another tab or device), but
