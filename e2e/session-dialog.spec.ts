@@ -537,6 +537,38 @@ test('the whole dialog can be filled in and saved with the keyboard', async ({ p
   expect(sessions[0]).toMatchObject({ resultR: 1.5, resultMoney: -20 });
 });
 
+test('each field the keyboard reaches in the dialog shows clear of its Save and Cancel bar', async ({
+  page,
+}) => {
+  // A laptop's window: the dialog scrolls, its buttons held at its foot.
+  await page.setViewportSize({ width: 1366, height: 640 });
+  await logInWithRules(page);
+  await page.getByRole('button', { name: 'New Session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Trading Session' });
+  await expect(dialog.getByLabel('Session Name')).toBeFocused();
+  const save = dialog.getByRole('button', { name: 'Save Session' });
+  const bar = save.locator('xpath=..');
+  expect(await dialog.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+
+  const hidden: string[] = [];
+  for (let step = 0; step < 30; step += 1) {
+    await page.keyboard.press('Tab');
+    if (await save.evaluate((button) => button === document.activeElement)) break;
+    const overlap = await bar.evaluate((footer) => {
+      const focused = document.activeElement as HTMLElement;
+      if (footer.contains(focused)) return null;
+      const field = focused.getBoundingClientRect();
+      const buttons = footer.getBoundingClientRect();
+      return field.bottom > buttons.top + 1
+        ? `${focused.tagName} ${focused.id}: ${Math.round(field.bottom - buttons.top)} px under`
+        : null;
+    });
+    if (overlap) hidden.push(overlap);
+  }
+  expect(hidden).toEqual([]);
+  await expect(save).toBeFocused();
+});
+
 test('the checklist follows rules changed on another device: read again as the dialog opens, and after a refusal', async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FocusEvent } from 'react';
 import { useOpenClosedByBack } from '#client/lib/back-closes-dialogs.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useReturnFocus } from './use-return-focus.ts';
@@ -34,6 +34,23 @@ export function DialogOverlay({
 }
 
 /**
+ * A field that takes focus under a dialog's sticky footer is scrolled clear of it. The browser
+ * scrolls a focused field into view only when it lies outside the scrolling box, and the
+ * footer covers the box's foot (nor does it scroll one still partly in view, whatever the scroll
+ * padding): the Notes, say, were left under the Save and Cancel bar.
+ */
+function scrollClearOfFooter(event: FocusEvent<HTMLDivElement>) {
+  const footer = event.currentTarget.querySelector('[data-sticky-footer]');
+  const field = event.target;
+  if (!footer || !(field instanceof Element) || footer.contains(field)) return;
+  // The keyboard's focus only: a click's focus comes as the button goes down, and a scroll
+  // then would move what it is clicking from under the pointer (a checkbox's label).
+  if (!field.matches(':focus-visible')) return;
+  const covered = field.getBoundingClientRect().bottom - footer.getBoundingClientRect().top;
+  if (covered > 0) event.currentTarget.scrollBy({ top: covered + 8, behavior: 'instant' });
+}
+
+/**
  * A centred dialog on a dimmed page; it scrolls when taller than 90% of the viewport. Closing
  * returns focus to the element that opened it. A `wide` one is for a picture.
  */
@@ -42,6 +59,7 @@ export function DialogContent({
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onFocus,
   wide = false,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { wide?: boolean }) {
@@ -57,6 +75,10 @@ export function DialogContent({
         )}
         {...props}
         {...focusHandlers}
+        onFocus={(event) => {
+          onFocus?.(event);
+          scrollClearOfFooter(event);
+        }}
       >
         {children}
         <DialogPrimitive.Close className="focus-visible:ring-ring hover:bg-accent absolute top-3 right-3 rounded-md p-1.5 opacity-80 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 disabled:pointer-events-none">
@@ -84,6 +106,7 @@ export function DialogFooter({
 }: ComponentProps<'div'> & { sticky?: boolean }) {
   return (
     <div
+      data-sticky-footer={sticky ? '' : undefined}
       className={cn(
         'flex gap-2 sm:justify-end',
         sticky
