@@ -46,14 +46,17 @@ export const newAccountFields = {
     username,
     z.pipe(
       z.transform((value: string) => value.normalize('NFC')),
-      z
-        .string()
-        .check(
-          z.regex(
-            /^(?!\p{M})[\p{L}\p{M}\p{N}._-]+$/u,
-            'Username may contain only letters, numbers, dots, hyphens and underscores',
-          ),
+      z.string().check(
+        z.regex(
+          /^(?!\p{M})[\p{L}\p{M}\p{N}._-]+$/u,
+          'Username may contain only letters, numbers, dots, hyphens and underscores',
         ),
+        // Again once composed: a few letters grow under NFC (U+095B, one character, is two).
+        z.maxLength(
+          USERNAME_MAX_LENGTH,
+          `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+        ),
+      ),
     ),
   ),
   password: password(

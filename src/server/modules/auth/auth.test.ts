@@ -85,6 +85,15 @@ describeEachDialect('accounts', (dialect) => {
     expect(markFirst.json().message).toBe(
       'Username may contain only letters, numbers, dots, hyphens and underscores',
     );
+    // U+095B is one character that NFC makes two: 30 of them compose to 60, over the limit
+    // that login and import hold a username to.
+    const grows = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: '\u095b'.repeat(30) }),
+    });
+    expect(grows.statusCode).toBe(400);
+    expect(grows.json().message).toBe('Username must be at most 50 characters');
     expect(await countUsers()).toBe(2);
   });
 
