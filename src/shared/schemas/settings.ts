@@ -30,6 +30,17 @@ const companyName = z.pipe(
  * `PUT /api/auth/update-profile`: any of the profile fields, the picture and the notification
  * switches; what is left out stays as it is. The fields are checked as at signup.
  */
+/**
+ * Whether a field of a change sets anything: a value, null (a picture removed) or a list (an
+ * empty one clears it), or an object with such a field inside, however deep. `{ preferences:
+ * {} }` changes nothing, and is refused as an empty change is.
+ */
+function holdsAChange(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
+  return Object.values(value).some(holdsAChange);
+}
+
 export const updateProfileSchema = z
   .strictObject({
     fullName: z.optional(newAccountFields.fullName),
@@ -79,7 +90,7 @@ export const updateProfileSchema = z
     ),
   })
   .check(
-    z.refine((input) => Object.values(input).some((value) => value !== undefined), {
+    z.refine((input) => Object.values(input).some(holdsAChange), {
       message: 'Nothing to change: send fullName, email, companyName, avatar or preferences',
     }),
   );

@@ -87,6 +87,11 @@ describeEachDialect('PUT /api/auth/update-profile', (dialect) => {
       payload: {},
       message: 'Nothing to change: send fullName, email, companyName, avatar or preferences',
     },
+    {
+      case: 'preferences with nothing in them',
+      payload: { preferences: { notifications: {}, reminders: {} } },
+      message: 'Nothing to change: send fullName, email, companyName, avatar or preferences',
+    },
   ])('$case answers 400, and nothing changes', async ({ payload, message }) => {
     const before = await currentUser();
     const response = await update(payload);
