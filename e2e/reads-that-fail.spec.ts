@@ -7,7 +7,13 @@ import {
   localToday,
   openNewSessionDialog,
 } from './session-support.ts';
-import { afterTwoFrames, createRules, holdRequests, logInAsNewTrader } from './support.ts';
+import {
+  afterTwoFrames,
+  chosenOption,
+  createRules,
+  holdRequests,
+  logInAsNewTrader,
+} from './support.ts';
 
 /*
  * A read that fails says so where its figures would be, with a 'Try again' that asks again:
@@ -156,6 +162,29 @@ test('the market sessions of the reminders settings, when they could not load, c
   await sessions.getByRole('button', { name: 'Try again' }).click();
   await expect(sessions.getByRole('checkbox').first()).toBeVisible();
   await expect(sessions.getByRole('alert')).toHaveCount(0);
+});
+
+test('a history filtered by a market session whose names could not load says so, and asks again', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  const london = (await getSessionTypes(page)).find((type) => type.name === 'London')!;
+  const restore = await failReads(page, (path) => path === '/api/session-types');
+  await page.goto(`/history?type=${london.id}`);
+  const filters = page.getByRole('search', { name: 'Filter sessions' });
+  const typeFilter = filters.getByRole('combobox', { name: 'Session type' });
+  await expect(filters.getByRole('alert')).toHaveText('The market sessions could not be loaded.');
+  await expect(typeFilter).toHaveAccessibleDescription('The market sessions could not be loaded.');
+  // The filter still chosen, said so rather than blank.
+  await expect(chosenOption(typeFilter)).toHaveText('Session types could not be loaded');
+
+  await restore();
+  const tryAgain = filters.getByRole('button', { name: 'Try again' });
+  await tryAgain.focus();
+  await page.keyboard.press('Enter');
+  await expect(chosenOption(typeFilter)).toHaveText('London (08:00-17:00)');
+  await expect(filters.getByRole('alert')).toHaveCount(0);
+  await expect(typeFilter).toBeFocused();
 });
 
 /** A new trader's New Trading Session dialog, opened while the market sessions fail to load. */

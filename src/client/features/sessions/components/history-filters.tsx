@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ComplianceBand } from '#shared/compliance.ts';
 import {
   calendarDateProblem,
@@ -14,6 +14,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
 import type { HistoryFilters as Filters } from '../hooks/use-history-filters.ts';
+import { SessionTypesFailure } from './session-types-failure.tsx';
 
 /** An option's value is never the empty string, so "no filter" has a name of its own. */
 const ALL = 'all';
@@ -47,7 +48,18 @@ type HistoryFiltersProps = {
 
 /** Date range, session type and rating band of the history. */
 export function HistoryFilters({ filters, onChange, onClear, canClear }: HistoryFiltersProps) {
-  const { data: sessionTypes = [] } = useSessionTypes();
+  const typesQuery = useSessionTypes();
+  const sessionTypes = typesQuery.data ?? [];
+  const typesFailed = typesQuery.isError && !typesQuery.data;
+  const failureId = useId();
+  const typeSelect = useRef<HTMLSelectElement>(null);
+  const retryTypes = async () => {
+    const result = await typesQuery.refetch();
+    // The keyboard goes on from the select, not from the top of the page: the button that had
+    // it goes away with the failure.
+    const active = document.activeElement;
+    if (result.data && (!active || active === document.body)) typeSelect.current?.focus();
+  };
   return (
     <div
       id={FILTERS_ID}
@@ -73,8 +85,16 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
           onValueChange={(value) =>
             onChange({ sessionTypeId: value === ALL ? undefined : Number(value) })
           }
+          ref={typeSelect}
+          aria-describedby={typesFailed ? failureId : undefined}
         >
           <option value={ALL}>All session types</option>
+          {/* The list is filtered by a type whose name has not come: said, not a blank. */}
+          {filters.sessionTypeId !== undefined && !typesQuery.data ? (
+            <option value={String(filters.sessionTypeId)} disabled>
+              {typesFailed ? 'Session types could not be loaded' : 'Loading session types...'}
+            </option>
+          ) : null}
           {sessionTypes.map((type) => (
             <option key={type.id} value={String(type.id)}>
               {formatSessionType(type)}
@@ -82,6 +102,14 @@ export function HistoryFilters({ filters, onChange, onClear, canClear }: History
           ))}
         </Select>
       </FormField>
+      {typesFailed ? (
+        <SessionTypesFailure
+          id={failureId}
+          failureCount={typesQuery.errorUpdateCount}
+          retry={{ isFetching: typesQuery.isFetching, refetch: retryTypes }}
+          className="order-last col-span-2 lg:col-span-5"
+        />
+      ) : null}
       <FormField label="Rating" className="min-w-0">
         <Select
           value={filters.band ?? ALL}

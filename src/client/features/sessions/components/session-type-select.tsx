@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, type ComponentProps, type Ref } from 'react';
-import { TryAgainButton } from '#client/components/try-again-button.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { formatSessionType, useSessionTypes } from '../api/get-session-types.ts';
+import { SessionTypesFailure } from './session-types-failure.tsx';
 
 type SessionTypeSelectProps = Omit<ComponentProps<typeof Select>, 'onValueChange' | 'children'> & {
   /** The chosen type's id as a string; '' while none is chosen. */
@@ -76,29 +76,19 @@ export function SessionTypeSelect({
         ))}
       </Select>
       {hasFailed ? (
-        <span className="flex flex-wrap items-center gap-3 text-sm">
-          {/* A new element for each failure: one that fails again is announced again. */}
-          <span
-            key={query.errorUpdateCount}
-            id={failureId}
-            role="alert"
-            className="text-muted-foreground"
-          >
-            The market sessions could not be loaded.
-          </span>
-          <TryAgainButton
-            size="sm"
-            retry={{
-              isFetching: query.isFetching,
-              refetch: async () => {
-                isRetrying.current = true;
-                const result = await query.refetch();
-                // Failed again: types that come later (on focus) are not this click's.
-                if (!result.data) isRetrying.current = false;
-              },
-            }}
-          />
-        </span>
+        <SessionTypesFailure
+          id={failureId}
+          failureCount={query.errorUpdateCount}
+          retry={{
+            isFetching: query.isFetching,
+            refetch: async () => {
+              isRetrying.current = true;
+              const result = await query.refetch();
+              // Failed again: types that come later (on focus) are not this click's.
+              if (!result.data) isRetrying.current = false;
+            },
+          }}
+        />
       ) : null}
     </span>
   );
