@@ -67,13 +67,20 @@ test('a trader logged in on two browsers sees both and logs the other one out ev
   await expect(dialog).toBeHidden();
   await expect(activeLogins(page)).toHaveCount(2);
 
-  await security.getByRole('button', { name: 'Log out everywhere else' }).click();
+  const endOthers = security.getByRole('button', { name: 'Log out everywhere else' });
+  await endOthers.focus();
+  await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Log out everywhere else' }).click();
   await expectToast(page, 'Logged Out Elsewhere', 'Your other login has been ended.');
   await expect(activeLogins(page)).toHaveCount(1);
   await expect(activeLogins(page)).toContainText('This device');
-  await expect(security.getByRole('button', { name: 'Log out everywhere else' })).toBeDisabled();
+  await expect(endOthers).toBeDisabled();
   await expect(security.getByText('This is your only login.')).toBeVisible();
+  // The keyboard is given back to the button, disabled but still there, that says why.
+  await expect(endOthers).toBeFocused();
+  await expect(endOthers).toHaveAccessibleDescription('This is your only login.');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
 
   await expectSentToLogin(phone.page);
   // This browser is still logged in.

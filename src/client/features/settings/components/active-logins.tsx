@@ -57,6 +57,7 @@ export function ActiveLogins({ titleId }: { titleId: string }) {
     },
   });
   const hasOthers = logins.data?.some((login) => !login.isCurrent) ?? false;
+  const canEndOthers = hasOthers && !endOthers.isPending;
 
   return (
     <section aria-labelledby={titleId} className="grid gap-4">
@@ -90,10 +91,15 @@ export function ActiveLogins({ titleId }: { titleId: string }) {
         <Button
           type="button"
           variant="outline"
-          className="w-full sm:w-auto"
-          disabled={!hasOthers || endOthers.isPending}
+          // Disabled for the pointer and the screen reader, and still focusable: the list read
+          // again after the others ended disables it before the question closes, and focus,
+          // given back to a disabled button, fell to the top of the page.
+          aria-disabled={!canEndOthers}
+          className="w-full aria-disabled:pointer-events-none aria-disabled:opacity-60 sm:w-auto"
           aria-describedby={hasOthers ? undefined : `${titleId}-only`}
-          onClick={() => setIsConfirming(true)}
+          onClick={() => {
+            if (canEndOthers) setIsConfirming(true);
+          }}
         >
           <LogOut aria-hidden="true" />
           Log out everywhere else
