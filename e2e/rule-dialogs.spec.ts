@@ -51,12 +51,12 @@ test('closing a rule dialog puts focus back on the button that opened it', async
   const lastHandle = page.getByRole('button', { name: 'Reorder rule: Take profits at the target' });
   await expect(lastHandle).toBeFocused();
 
-  // The last row deleted: the list's end, then the list itself is gone, and focus goes to the
-  // main content.
+  // The last row deleted: the list itself is gone, and focus goes on where it was, in the
+  // card that held it, to what replaced it.
   await page.getByRole('button', { name: 'Delete rule: Take profits at the target' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No trading rules defined yet.')).toBeVisible();
-  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Add Your First Rule' })).toBeFocused();
 });
 
 /**

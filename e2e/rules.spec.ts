@@ -336,12 +336,18 @@ test("the dashboard shows the rules card, and a new rule is on the next session'
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Trading Rules' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add Your First Rule' }).click();
+  // From the keyboard: the button goes with the empty list it sat in.
+  await page.getByRole('button', { name: 'Add Your First Rule' }).focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add Trading Rule' });
   await dialog.getByLabel('Rule Description').fill('Risk at most 1% a trade');
   await dialog.getByRole('button', { name: 'Add Rule' }).click();
   await expectToast(page, 'Success', 'Trading rule has been created');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Risk at most 1% a trade']);
+  // The keyboard goes on from the new rule, in the card, not from the top of the page.
+  await expect(
+    page.getByRole('button', { name: 'Reorder rule: Risk at most 1% a trade' }),
+  ).toBeFocused();
 
   // The new rule is on the checklist of the next session.
   await page.getByRole('button', { name: 'New Session' }).click();

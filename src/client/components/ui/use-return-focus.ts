@@ -44,6 +44,32 @@ export function rowPlaceOf(control: Element | null): RowPlace | null {
 }
 
 /**
+ * The elements around `control`, nearest first, up to the page's main content (not included):
+ * where focus can go on when the control itself has gone with what held it (an empty list's
+ * 'Add Your First Rule', replaced by the list).
+ */
+export function surroundingsOf(control: Element | null): Element[] {
+  const surroundings: Element[] = [];
+  for (
+    let node = control?.parentElement;
+    node && node.id !== FALLBACK_ID;
+    node = node.parentElement
+  ) {
+    if (node.contains(document.getElementById(FALLBACK_ID))) return [];
+    surroundings.push(node);
+  }
+  return surroundings;
+}
+
+/** Focus to the first control inside the nearest of `surroundings` still in the page. */
+function focusWithin(surroundings: Element[]) {
+  const around = surroundings.find((element) => element.isConnected);
+  const control = around?.querySelector<HTMLElement>(FOCUSABLE);
+  control?.focus();
+  return control != null && document.activeElement === control;
+}
+
+/**
  * Focus to the first control of the row that took the gone row's place: the one after it, else
  * the one before it (it was the last), else, those gone too, the row now at its place or the
  * new last row. Rows added or removed above it meanwhile do not shift the choice.
@@ -65,7 +91,11 @@ function focusRowAt({ list, next, previous, index }: RowPlace) {
  * to the main content region, rather than falling to the body, where keyboard and screen
  * reader users lose their place (docs/decisions/0074-focus-after-a-row-goes.md).
  */
-export function returnFocus(opener: HTMLElement | null, place: RowPlace | null = null) {
+export function returnFocus(
+  opener: HTMLElement | null,
+  place: RowPlace | null = null,
+  surroundings: Element[] = [],
+) {
   if (opener?.isConnected) {
     opener.focus();
     if (document.activeElement === opener) return;
@@ -73,6 +103,7 @@ export function returnFocus(opener: HTMLElement | null, place: RowPlace | null =
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected) return;
   if (place && focusRowAt(place)) return;
+  if (focusWithin(surroundings)) return;
   focusMainContent();
 }
 
@@ -102,12 +133,14 @@ export function useReturnFocus({
 }) {
   const opener = useRef<HTMLElement | null>(null);
   const openerPlace = useRef<RowPlace | null>(null);
+  const openerSurroundings = useRef<Element[]>([]);
   const openedOnPage = useRef(pageChanges);
   return {
     onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       openerPlace.current = rowPlaceOf(opener.current);
+      openerSurroundings.current = surroundingsOf(opener.current);
       openedOnPage.current = pageChanges;
       onOpenAutoFocus?.(event);
     },
@@ -121,7 +154,7 @@ export function useReturnFocus({
         focusMainContent();
       } else if (toOpener) {
         event.preventDefault();
-        returnFocus(returnTo, openerPlace.current);
+        returnFocus(returnTo, openerPlace.current, openerSurroundings.current);
       }
     },
   };
