@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { afterTwoFrames, logInAsNewTrader, pressEscape } from './support.ts';
+import { createSession } from './session-support.ts';
+import {
+  afterTwoFrames,
+  controlsCoveredWhileTabbing,
+  createRules,
+  logInAsNewTrader,
+  pressEscape,
+} from './support.ts';
 
 /*
  * Where the keyboard is after a move to another page (docs/decisions/0068): at the new page's
@@ -88,4 +95,28 @@ test('a logged-out page reached by a link starts with focus at its content', asy
   await page.goBack();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('on the dashboard the keyboard going up never lands under the sticky reminder banner', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await createRules(
+    page,
+    ['Wait for the close', 'Risk 1% at most', 'No trades after news', 'Log every trade'].map(
+      (description) => ({ description, notes: `${description}: the why of it.` }),
+    ),
+  );
+  for (const day of ['2026-03-09', '2026-03-10', '2026-03-11']) {
+    await createSession(page, { name: `Session of ${day}`, date: day });
+  }
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Rule reminders' });
+  await expect(banner).toHaveCSS('position', 'sticky');
+  // From the foot of the page, up through every card.
+  await page.getByRole('button', { name: 'Delete rule: Log every trade' }).focus();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(
+    await controlsCoveredWhileTabbing(page, '[aria-label="Rule reminders"]', 'Shift+Tab', 30),
+  ).toEqual([]);
 });

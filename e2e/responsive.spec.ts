@@ -3,6 +3,7 @@ import { createSharingTrader, showEverySharer } from './admin-support.ts';
 import { checklist, createSession, openNewSessionDialog } from './session-support.ts';
 import {
   ADMIN,
+  controlsCoveredWhileTabbing,
   createRules,
   createTrader,
   expectNoSeriousViolations,
@@ -179,6 +180,33 @@ test.describe('on a 390 px wide phone', () => {
     expect(
       await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop),
     ).toBe('64px');
+  });
+
+  test('on a phone the keyboard going up the dashboard never lands under the top bar or the reminder banner', async ({
+    page,
+  }) => {
+    await logInAsNewTrader(page);
+    await createRules(
+      page,
+      ['Wait for the close', 'Risk 1% at most', 'Log every trade'].map((description) => ({
+        description,
+        notes: `${description}: the why of it.`,
+      })),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Rule reminders' })).toHaveCSS(
+      'position',
+      'sticky',
+    );
+    await page.getByRole('button', { name: 'Delete rule: Log every trade' }).focus();
+    expect(
+      await controlsCoveredWhileTabbing(
+        page,
+        'header, [aria-label="Rule reminders"]',
+        'Shift+Tab',
+        40,
+      ),
+    ).toEqual([]);
   });
 
   test("a switch's name that wraps keeps room between its lines", async ({ page }) => {

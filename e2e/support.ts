@@ -337,3 +337,40 @@ export async function expectNoConflictingClasses(page: Page) {
   });
   expect(conflicts, 'classes overridden by a later one of the same element').toEqual([]);
 }
+
+/**
+ * Presses `key` (Tab or Shift+Tab) `times` times and lists each control of the page's main
+ * content it reached that an element matching `selector` (what stays at the window's top)
+ * covered, however little.
+ */
+export async function controlsCoveredWhileTabbing(
+  page: Page,
+  selector: string,
+  key: string,
+  times: number,
+) {
+  const covered: string[] = [];
+  for (let step = 0; step < times; step += 1) {
+    await page.keyboard.press(key);
+    await afterTwoFrames(page);
+    const overlap = await page.evaluate((selector) => {
+      const focused = document.activeElement;
+      // The page's own controls (the skip link, a menu, the sidebar are drawn over the bars).
+      if (!focused?.closest('main')) return null;
+      const control = focused.getBoundingClientRect();
+      for (const bar of document.querySelectorAll(selector)) {
+        if (bar.contains(focused)) return null;
+        const cover = bar.getBoundingClientRect();
+        const under = Math.min(control.bottom, cover.bottom) - Math.max(control.top, cover.top);
+        const across = Math.min(control.right, cover.right) - Math.max(control.left, cover.left);
+        if (under > 0.5 && across > 0.5) {
+          const name = focused.getAttribute('aria-label') ?? focused.textContent?.trim();
+          return `${name?.slice(0, 40)}: ${Math.round(under)} px under ${bar.tagName}`;
+        }
+      }
+      return null;
+    }, selector);
+    if (overlap) covered.push(overlap);
+  }
+  return covered;
+}

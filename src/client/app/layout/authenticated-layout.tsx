@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { AppInfo, User } from '#shared/schemas/auth.ts';
 import { ResultPreferencesProvider } from '#client/components/result-preferences.tsx';
+import { keepKeyboardFocusClearOfStickyTop } from '#client/lib/focus-clear-of-sticky-top.ts';
 import { useMediaQuery } from '#client/lib/use-media-query.ts';
 import { SessionReminders } from '../session-reminders.tsx';
 import { UnsavedChangesGuard } from '../unsaved-changes-guard.tsx';
@@ -21,6 +22,7 @@ const WIDE_SCREEN = '(min-width: 48rem)';
  */
 export function AuthenticatedLayout({ user, appInfo, children }: AuthenticatedLayoutProps) {
   const isWide = useMediaQuery(WIDE_SCREEN);
+  useEffect(keepKeyboardFocusClearOfStickyTop, []);
   return (
     <div className="min-h-dvh">
       <a

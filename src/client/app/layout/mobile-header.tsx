@@ -34,7 +34,10 @@ export function MobileHeader({ user, appInfo }: MobileHeaderProps) {
   const close = () => setOpenAt(null);
 
   return (
-    <header className="bg-background/95 sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-2 backdrop-blur">
+    <header
+      data-sticky-top
+      className="bg-background/95 sticky top-0 z-40 flex h-14 items-center gap-2 border-b px-2 backdrop-blur"
+    >
       <Sheet open={isOpen} onOpenChange={(open) => setOpenAt(open ? location : null)}>
         <SheetTrigger asChild>
           <Button variant="ghost" size="icon" aria-label="Open menu">

@@ -115,6 +115,7 @@ function BannerFrame({ children }: { children: ReactNode }) {
   return (
     <section
       aria-label="Rule reminders"
+      data-sticky-top
       // Below the phone's sticky top bar (h-14); at the very top from md up, where there is none.
       // Sticky only in a window at least 40rem high: in a short one (a phone on its side, a page
       // zoomed to 400%) the bar and the banner held most of it, over what the keyboard reached.
