@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { buildSignup, createLoggedInUser, login, signup } from '#testing/factories.ts';
-import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import {
+  createTestApp,
+  describeEachDialect,
+  describePostgres,
+  type TestApp,
+} from '#testing/test-app.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -468,6 +473,48 @@ describeEachDialect('closed signup under a burst', (dialect) => {
       await t.close();
     }
   });
+});
+
+describePostgres('a signup beside a long write to a trader', () => {
+  test('is not held up by it, so neither are the writes that queue behind it', async () => {
+    const t = await createTestApp('postgres');
+    let commit = () => {};
+    try {
+      const trader = await createLoggedInUser(t.app);
+      // A long transaction that wrote the trader's row early (an import bumps its rules'
+      // version, then inserts thousands of rows) and has not committed yet.
+      let started = () => {};
+      const hasWritten = new Promise<void>((resolve) => (started = resolve));
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      const longWrite = t.database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ full_name: eb.ref('full_name') }))
+          .where('id', '=', trader.user.id)
+          .execute()
+          .finally(started);
+        await held;
+      });
+      await hasWritten;
+      // Under a lock of the whole table it waited for that commit, and every trader's write
+      // to the table queued behind it. A minute stands for "until the commit".
+      const signedUp = t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: buildSignup(),
+      });
+      const answer = await Promise.race([
+        signedUp,
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 60_000)),
+      ]);
+      expect(answer === 'waited' ? answer : answer.statusCode).toBe(201);
+      commit();
+      await longWrite;
+    } finally {
+      commit();
+      await t.close();
+    }
+  }, 90_000);
 });
 
 describeEachDialect('secure cookies', (dialect) => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Theme } from '#shared/schemas/theme.ts';
+import { lockAdminChanges } from '../../db/admin-lock.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { nowExpression, toBool } from '../../db/dialect.ts';
 import type { UserRecord, UserRow } from '../../db/schema.ts';
@@ -271,10 +272,14 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
     /**
      * Inserts a user; the first user of an empty database becomes an administrator. With
      * `isOnlyFirst` (public signup while it is closed) it inserts nothing, and answers
-     * undefined, unless the table is empty. The count and the insert share a transaction
-     * (and a table lock on PostgreSQL, where two concurrent signups would otherwise both see
-     * an empty table). `check` runs first inside that transaction, after the lock: an
-     * administrator's creation re-checks there that its author is still an administrator.
+     * undefined, unless the table is empty. The count and the insert share a transaction,
+     * under the lock of changes to who is an administrator (on PostgreSQL, where two
+     * concurrent signups would otherwise both see an empty table, and an administrator's
+     * delete or demotion could land between the count and the insert). An advisory lock, not
+     * a lock of the table: that made every trader's write to the `users` row (a rule's
+     * version, a month's figures) queue behind a signup waiting for a long import to commit.
+     * `check` runs first inside that transaction, after the lock: an administrator's creation
+     * re-checks there that its author is still an administrator.
      */
     createUser(
       user: NewUser,
@@ -284,9 +289,7 @@ export function createUsersRepository({ db, dialect }: AppDatabase) {
       }: { isOnlyFirst?: boolean; check?: (tx: AppDatabase) => Promise<void> } = {},
     ): Promise<UserRecord | undefined> {
       return db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') {
-          await sql`lock table users in share row exclusive mode`.execute(trx);
-        }
+        await lockAdminChanges({ db: trx, dialect });
         await check?.({ db: trx, dialect });
         const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
         if (isOnlyFirst && existing) return undefined;
