@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import { useEffect, useRef, type ComponentProps, type FocusEvent } from 'react';
 import { cn } from '#client/lib/utils.ts';
-import { returnFocus, rowPlaceOf, type RowPlace } from './use-return-focus.ts';
+import { returnFocus, rowPlaceOf, surroundingsOf, type RowPlace } from './use-return-focus.ts';
 
 export const buttonVariants = cva(
   "focus-visible:ring-ring focus-visible:ring-offset-background inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
@@ -48,11 +48,13 @@ type ButtonProps = ComponentProps<'button'> &
  * not at the top of the page. Chromium moves the focus to the body with a `blur` whose
  * `relatedTarget` is null while the button is disabled; that is what is noted. A button gone
  * before it is enabled again (a deleted row's Delete, a page left when its request succeeded)
- * hands the focus on as a dialog whose opener is gone does: to the next row, or the main content.
+ * hands the focus on as a dialog whose opener is gone does: to the next row, what took its
+ * place around it (a card's figures after its 'Try again'), or the main content.
  */
 function useFocusBackWhenEnabled(disabled: boolean | undefined) {
   const lostToDisabled = useRef<HTMLButtonElement | null>(null);
   const placeWhenLost = useRef<RowPlace | null>(null);
+  const surroundingsWhenLost = useRef<Element[]>([]);
   useEffect(() => {
     const button = lostToDisabled.current;
     if (disabled || !button) return;
@@ -64,7 +66,8 @@ function useFocusBackWhenEnabled(disabled: boolean | undefined) {
     () => () => {
       // After the commit: a row's own cleanups run before the row leaves the page.
       const place = placeWhenLost.current;
-      if (lostToDisabled.current) queueMicrotask(() => returnFocus(null, place));
+      const surroundings = surroundingsWhenLost.current;
+      if (lostToDisabled.current) queueMicrotask(() => returnFocus(null, place, surroundings));
     },
     [],
   );
@@ -72,6 +75,7 @@ function useFocusBackWhenEnabled(disabled: boolean | undefined) {
     if (event.currentTarget.disabled && event.relatedTarget === null) {
       lostToDisabled.current = event.currentTarget;
       placeWhenLost.current = rowPlaceOf(event.currentTarget);
+      surroundingsWhenLost.current = surroundingsOf(event.currentTarget);
     }
   };
 }

@@ -61,12 +61,25 @@ export function surroundingsOf(control: Element | null): Element[] {
   return surroundings;
 }
 
-/** Focus to the first control inside the nearest of `surroundings` still in the page. */
+const REGION = '[role="region"], section[aria-labelledby], section[aria-label]';
+
+/**
+ * Focus to the first control inside the nearest of `surroundings` still in the page; with none
+ * there (a card whose figures replaced its 'Try again'), to the nearest region around, the
+ * card itself, which takes focus from script only.
+ */
 function focusWithin(surroundings: Element[]) {
-  const around = surroundings.find((element) => element.isConnected);
-  const control = around?.querySelector<HTMLElement>(FOCUSABLE);
-  control?.focus();
-  return control != null && document.activeElement === control;
+  const connected = surroundings.filter((element) => element.isConnected);
+  const control = connected[0]?.querySelector<HTMLElement>(FOCUSABLE);
+  if (control) {
+    control.focus();
+    return document.activeElement === control;
+  }
+  const region = connected.find((element) => element.matches(REGION));
+  if (!(region instanceof HTMLElement)) return false;
+  if (!region.hasAttribute('tabindex')) region.tabIndex = -1;
+  region.focus();
+  return document.activeElement === region;
 }
 
 /**
