@@ -8,6 +8,8 @@ import { cn } from '#client/lib/utils.ts';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
+      // Where focus looks for a stand-in when a control inside has gone (use-return-focus.ts).
+      data-card=""
       className={cn('bg-card text-card-foreground rounded-xl border shadow-sm', className)}
       {...props}
     />

@@ -43,10 +43,13 @@ export function rowPlaceOf(control: Element | null): RowPlace | null {
   };
 }
 
+const REGION = '[role="region"], section[aria-labelledby], section[aria-label]';
+
 /**
- * The elements around `control`, nearest first, up to the page's main content (not included):
- * where focus can go on when the control itself has gone with what held it (an empty list's
- * 'Add Your First Rule', replaced by the list).
+ * The elements around `control`, nearest first, up to its card or region (included): where
+ * focus can go on when the control itself has gone with what held it (an empty list's 'Add
+ * Your First Rule', replaced by the list). Not beyond: the page around a card is not where the
+ * control was, and its first control is at the page's top. None outside the main content.
  */
 export function surroundingsOf(control: Element | null): Element[] {
   const surroundings: Element[] = [];
@@ -57,11 +60,10 @@ export function surroundingsOf(control: Element | null): Element[] {
   ) {
     if (node.contains(document.getElementById(FALLBACK_ID))) return [];
     surroundings.push(node);
+    if (node.matches(`[data-card], ${REGION}`)) return surroundings;
   }
-  return surroundings;
+  return [];
 }
-
-const REGION = '[role="region"], section[aria-labelledby], section[aria-label]';
 
 /**
  * Focus to the first control inside the nearest of `surroundings` still in the page; with none
