@@ -103,8 +103,9 @@ function focusRowAt({ list, next, previous, index }: RowPlace) {
  * Puts focus back on `opener`. When it is gone or cannot take focus, and nothing else holds
  * focus (a closing parent dialog may already have placed it), focus goes to the row that took
  * the opener's row's place in its list (`place`: a deleted row's next, or the new last), else
- * to the main content region, rather than falling to the body, where keyboard and screen
- * reader users lose their place (docs/decisions/0074-focus-after-a-row-goes.md).
+ * to what is left around it in its card (`surroundings`, from `surroundingsOf`), else to the
+ * main content region, rather than falling to the body, where keyboard and screen reader users
+ * lose their place (docs/decisions/0074-focus-after-a-row-goes.md).
  */
 export function returnFocus(
   opener: HTMLElement | null,
