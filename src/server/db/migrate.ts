@@ -13,6 +13,7 @@ import * as summariesVersion from './migrations/0008-summaries-version.ts';
 import * as rulesVersion from './migrations/0009-rules-version.ts';
 import * as closingRuns from './migrations/0010-closing-runs.ts';
 import * as userSearch from './migrations/0011-user-search.ts';
+import * as usernameSigmas from './migrations/0012-username-sigmas.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0009-rules-version': rulesVersion,
   '0010-closing-runs': closingRuns,
   '0011-user-search': userSearch,
+  '0012-username-sigmas': usernameSigmas,
 };
 
 /**

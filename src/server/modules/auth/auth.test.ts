@@ -117,6 +117,20 @@ describeEachDialect('accounts', (dialect) => {
     expect(await countUsers()).toBe(1);
   });
 
+  test('a Greek name taken in capitals answers 409 in small letters, its final sigma too', async () => {
+    // In capitals the last Σ lower-cases to ς; typed small, a σ there stays σ.
+    await signup(t.app, { username: 'ΟΔΥΣΣΕΥΣ', password: 'Ithaca-2026' });
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: buildSignup({ username: 'οδυσσευσ' }),
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(await countUsers()).toBe(1);
+    // Logs in however it is typed.
+    expect(await login(t.app, 'οδυσσευσ', 'Ithaca-2026')).toMatch(/^rk_session=/);
+  });
+
   test.each([
     ['a short password', { password: '1234567' }, 'Password must be at least 8 characters'],
     ['a common password', { password: 'Sunshine1' }, 'This password is too common'],

@@ -1,6 +1,7 @@
 import type { User } from '#shared/schemas/auth.ts';
 import { toBool } from '../../db/dialect.ts';
 import type { UserRecord } from '../../db/schema.ts';
+import { foldText } from './user-search.ts';
 
 /** The user as the API shows it. */
 export function toUserDto(row: UserRecord): User {
@@ -40,7 +41,12 @@ function parseIdList(json: string): number[] {
   }
 }
 
-/** Usernames are unique without regard to case or Unicode form, on both databases. */
+/**
+ * Usernames are unique without regard to case or Unicode form, on both databases: folded as
+ * the administrator's search folds text, the two Greek sigmas one letter. Lower case alone
+ * wrote a capital Σ ending a word as ς and left a σ typed there as it was, so 'ΟΔΥΣΣΕΥΣ' and
+ * 'οδυσσευσ' were two accounts (migration 0012 folds the names stored before).
+ */
 export function normalizeUsername(username: string): string {
-  return username.normalize('NFKC').toLowerCase();
+  return foldText(username);
 }
