@@ -135,7 +135,13 @@ export function createTeamService({ database }: { database: AppDatabase }) {
       ]);
       const rows = await team.sharingTraders(query.today, ids);
       const figuresById = new Map(rows.map((row) => [row.id, row]));
-      const last = page.at(-1);
+      // The next page starts after the last trader shown, never one left out: the cursor is
+      // readable, and would carry the figure of a trader who has just stopped sharing. With
+      // none shown, after where this page started (the next read no longer sees them).
+      const last = page.findLast((trader) => figuresById.has(trader.id));
+      const nextAfter = last
+        ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
+        : (query.cursor ?? null);
       return {
         traders: page.flatMap((trader): TeamMember[] => {
           const figures = figuresById.get(trader.id);
@@ -158,10 +164,7 @@ export function createTeamService({ database }: { database: AppDatabase }) {
             },
           ];
         }),
-        nextCursor:
-          last && first + limit < positions.length
-            ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
-            : null,
+        nextCursor: first + limit < positions.length ? nextAfter : null,
       };
     },
 

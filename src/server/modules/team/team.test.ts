@@ -280,6 +280,40 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       expect(listed.traders).toEqual([]);
     });
 
+    test('a trader left out as they stop sharing is not where the next page starts: their figure stays out of the cursor', async () => {
+      const [ann, bea, cid] = [
+        await trader('Ann Sharer', true),
+        await trader('Bea Sharer', true),
+        await trader('Cid Sharer', true),
+      ];
+      await sessions(ann, [[TODAY, 2]]);
+      await sessions(bea, [[TODAY, 1]]);
+      await sessions(cid, [[TODAY, 0]]);
+      // Bea, second by compliance, stops sharing as the page's weakest rules come back.
+      const { service, state } = stopsSharingMidway(bea, ['brokenCount', 'description']);
+      const listed = await service.listTeam({ today: TODAY, sort: 'compliance', limit: 2 });
+      expect(state.hasStopped).toBe(true);
+      expect(listed.traders.map((member) => member.fullName)).toEqual(['Ann Sharer']);
+      const cursor = Buffer.from(listed.nextCursor ?? '', 'base64url').toString();
+      expect(cursor).not.toContain('Bea Sharer');
+      expect(JSON.parse(cursor)).toEqual([
+        'compliance',
+        'desc',
+        100,
+        'Ann Sharer',
+        ann.user.username,
+        ann.user.id,
+      ]);
+      // And nobody is skipped: the next page is Cid.
+      const rest = await service.listTeam({
+        today: TODAY,
+        sort: 'compliance',
+        limit: 2,
+        cursor: listed.nextCursor ?? undefined,
+      });
+      expect(rest.traders.map((member) => member.fullName)).toEqual(['Cid Sharer']);
+    });
+
     test('a deleted trader is gone', async () => {
       const bea = await trader('Bea Sharer', true);
       const response = await t.app.inject({
