@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { User } from '#shared/schemas/auth.ts';
 import { authSessionQueryOptions } from '#client/features/auth/api/get-auth-session.ts';
@@ -43,6 +43,18 @@ async function isLoginStillReminded(
   return reminder.sessionTypes.some((type) => chosen.has(type.id));
 }
 
+/**
+ * The login as the server says it now. A question already on its way (the window's focus) may
+ * have been asked before another tab logged out, and its answer would show the reminder: it is
+ * cancelled and asked again, not waited for (`fetchQuery` waited for it). Unreachable, the
+ * login as last known (the query keeps its data when a refetch fails).
+ */
+async function askLoginAfresh(queryClient: QueryClient): Promise<{ user: User | null }> {
+  const { queryKey } = authSessionQueryOptions;
+  await queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true });
+  return queryClient.getQueryData(queryKey) ?? { user: null };
+}
+
 function ReminderScheduler({
   userId,
   reminders,
@@ -56,11 +68,7 @@ function ReminderScheduler({
   const notes = useMemo(() => rulesWithNotes(rules ?? []), [rules]);
   const isStillWanted = useCallback(
     (reminder: PlannedReminder) =>
-      isLoginStillReminded(
-        () => queryClient.fetchQuery({ ...authSessionQueryOptions, staleTime: 0 }),
-        userId,
-        reminder,
-      ),
+      isLoginStillReminded(() => askLoginAfresh(queryClient), userId, reminder),
     [queryClient, userId],
   );
   useSessionReminders({ ...reminders, sessionTypes, notes, isStillWanted });

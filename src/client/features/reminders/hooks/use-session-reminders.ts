@@ -30,32 +30,6 @@ function takeSequence(): number {
   }
 }
 
-const SHOWN_KEY = 'rulekeeper.sessionRemindersShown';
-/** Reminders remembered as shown: a day's worth, whatever the choice of session types. */
-const SHOWN_KEPT = 20;
-
-/**
- * Claims a reminder for this tab: false when another tab of this browser (or the installed
- * app) has shown it. Each open tab plans every reminder, and a background tab's timer fires
- * late, after the trader may have dismissed the first tab's notification: it came back. The
- * claim is made under a Web Lock, so two tabs due at the same instant cannot both take it.
- */
-async function claimReminder(tag: string): Promise<boolean> {
-  const claim = () => {
-    try {
-      const stored: unknown = JSON.parse(window.localStorage.getItem(SHOWN_KEY) ?? '[]');
-      const shown = Array.isArray(stored) ? stored.filter((item) => typeof item === 'string') : [];
-      if (shown.includes(tag)) return false;
-      window.localStorage.setItem(SHOWN_KEY, JSON.stringify([...shown, tag].slice(-SHOWN_KEPT)));
-      return true;
-    } catch {
-      // Storage refused (a private window's rules, bad JSON): each tab shows its own.
-      return true;
-    }
-  };
-  return 'locks' in navigator ? navigator.locks.request(SHOWN_KEY, claim) : claim();
-}
-
 type SessionRemindersOptions = ReminderSettings & {
   sessionTypes: readonly SessionType[] | undefined;
   /** The rules with notes, in the trader's order. */
@@ -99,10 +73,8 @@ export function useSessionReminders({
       // Worded as it is due; shown once the login is known to still want it.
       const title = reminderTitle(next, new Date());
       if (!title || !(await latest.current.isStillWanted(next))) return;
-      const tag = `session-${next.opensAt.toISOString()}`;
-      if (!(await claimReminder(tag))) return;
       const body = reminderBody(latest.current.notes, takeSequence());
-      await showNotification(title, body, tag);
+      await showNotification(title, body, `session-${next.opensAt.toISOString()}`);
     };
     const plan = () => {
       clearTimeout(timer);
