@@ -65,6 +65,9 @@ test('npm run sweep:images removes old files no session references, and says how
   write('screenshots/.DS_Store', true);
   mkdirSync(join(dataDir, 'images', 'screenshots', 'copied'));
   utimesSync(join(dataDir, 'images', 'screenshots', 'copied'), old, old);
+  // A folder whose name a key could have: its removal failed and stopped the sweep.
+  mkdirSync(join(dataDir, 'images', 'screenshots', 'backup.old'));
+  utimesSync(join(dataDir, 'images', 'screenshots', 'backup.old'), old, old);
 
   const run = spawnSync(...builtCommand('sweep-images'), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -77,6 +80,7 @@ test('npm run sweep:images removes old files no session references, and says how
     '.DS_Store',
     used,
     'YYYYYYYYYYYYYYYYYYYYYY.png',
+    'backup.old',
     'copied',
   ]);
   expect(readdirSync(join(dataDir, 'images', 'thumbnails'))).toEqual([`${used}.webp`]);

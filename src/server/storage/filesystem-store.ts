@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertValidKey, isValidKey, type ImageStore } from './image-store.ts';
@@ -81,16 +82,20 @@ export function createFilesystemImageStore(root: string): ImageStore {
 
     async *list(prefix) {
       const folder = prefix.replace(/\/$/, '');
-      let names: string[];
+      let entries: Dirent[];
       try {
-        names = await readdir(join(root, folder));
+        entries = await readdir(join(root, folder), { withFileTypes: true });
       } catch (error) {
         if (isMissing(error)) return;
         throw error;
       }
-      for (const name of names) {
+      for (const entry of entries) {
+        const { name } = entry;
         // A write under way (or one a crash cut short): not an image yet.
         if (name.startsWith(TEMPORARY_PREFIX)) continue;
+        // Files only: a folder left there (`backup.old`) has a name a key may have, and its
+        // removal failed, which stopped the sweep there, each hour.
+        if (!entry.isFile()) continue;
         const key = `${folder}/${name}`;
         // What the app did not write (a `.DS_Store`, a copy tool's leftover, a folder) is not
         // the sweep's to remove, and no key of ours: listed, it stopped every later sweep.
