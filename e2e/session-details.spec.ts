@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, getRules, logInOtherTrader } from './session-support.ts';
+import {
+  createSession,
+  getRules,
+  getSessionTypes,
+  logInOtherTrader,
+  TINY_PNG_DATA_URL,
+} from './session-support.ts';
 import {
   answerNextBrowserDialog,
   createRules,
@@ -261,4 +267,38 @@ test('a session deleted elsewhere says it is gone when the page asks again, and 
     .click();
   await expectNotFound(page);
   await expect(page.getByText('Deleted elsewhere')).toHaveCount(0);
+});
+
+test('an edit opened before a screenshot was added elsewhere keeps that screenshot when saved', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const session = await createSession(page, { name: 'Added elsewhere', date: '2026-03-14' });
+  await page.goto(`/history/${session.id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Trading Session' });
+  await edit.getByLabel('Session Name').fill('Renamed here');
+
+  // Meanwhile, from a phone: the chart's screenshot.
+  const [type] = await getSessionTypes(page);
+  const added = await page.request.put(`/api/sessions/${session.id}`, {
+    data: {
+      name: 'Added elsewhere',
+      date: '2026-03-14',
+      sessionTypeId: type?.id,
+      rulesFollowed: [],
+      notes: null,
+      screenshotData: TINY_PNG_DATA_URL,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+
+  // The form never showed a screenshot, and removed none: the phone's stays.
+  await edit.getByRole('button', { name: 'Save Session' }).click();
+  await expect(edit).toBeHidden();
+  const saved = (await (await page.request.get(`/api/sessions/${session.id}`)).json()) as {
+    session: { name: string; screenshotPath: string | null };
+  };
+  expect(saved.session.name).toBe('Renamed here');
+  expect(saved.session.screenshotPath).not.toBeNull();
 });

@@ -171,6 +171,7 @@ function SessionForm({ session }: { session: Session | null }) {
     const isMoneyChanged = form.getValues('resultMoney') !== defaults.resultMoney;
     const input = toSessionInput(values, checklist.items, {
       sendsMoney: !hideMoney && (session === null || isMoneyChanged),
+      hadScreenshot: defaults.screenshotData !== null,
     });
     if (session) updateSession.mutate({ id: session.id, input });
     else createSession.mutate(input);

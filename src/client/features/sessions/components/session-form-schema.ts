@@ -100,25 +100,26 @@ export function sessionFormDefaults(session: Session | null): SessionFormValues 
 
 /**
  * The request body: every checklist item with its followed flag (an unticked rule was not
- * followed), blank notes as null, and the screenshot left out when the saved one is kept. The
- * money result goes only with `sendsMoney`, and the server then keeps what it has: a trader who
- * hides money amounts never sees the field, and an edit sends it only when it was changed (the
- * session may have been read while money was hidden, without its amount, and a field shown
- * empty since would have erased it).
+ * followed), blank notes as null, and the screenshot left out when the form changed nothing of
+ * it: the saved one kept, or none shown and none chosen (`hadScreenshot` false), since one may
+ * have been added on another device meanwhile, and null would remove it. The money result goes
+ * only with `sendsMoney`, and the server then keeps what it has: a trader who hides money
+ * amounts never sees the field, and an edit sends it only when it was changed (the session may
+ * have been read while money was hidden, without its amount, and a field shown empty since
+ * would have erased it).
  */
 export function toSessionInput(
   { rulesFollowed, notes, screenshotData, resultMoney, ...fields }: SessionFormData,
   checklist: readonly ChecklistItem[],
-  { sendsMoney }: { sendsMoney: boolean },
+  { sendsMoney, hadScreenshot }: { sendsMoney: boolean; hadScreenshot: boolean },
 ): CreateSessionInput {
   const followed = new Set(rulesFollowed);
+  const keepsScreenshot = screenshotData?.kind === 'saved' || (!screenshotData && !hadScreenshot);
   return {
     ...fields,
     ...(sendsMoney ? { resultMoney } : {}),
     notes: notes ?? null,
     rulesFollowed: checklist.map(({ ruleId }) => ({ ruleId, followed: followed.has(ruleId) })),
-    ...(screenshotData?.kind === 'saved'
-      ? {}
-      : { screenshotData: screenshotData?.dataUrl ?? null }),
+    ...(keepsScreenshot ? {} : { screenshotData: screenshotData?.dataUrl ?? null }),
   };
 }
