@@ -103,70 +103,73 @@ export function createTeamService({ database }: { database: AppDatabase }) {
     return traders.map((trader) => ({ ...trader, figure: streaks.get(trader.id) ?? 0 }));
   }
 
+  /**
+   * A page of the sharing traders in the asked order, then the weakest rules of the page's
+   * traders alone (decision 59).
+   */
+  async function listTeam(query: TeamQuery): Promise<Team> {
+    const { sort, limit } = query;
+    const order = query.order ?? DEFAULT_ORDER[sort];
+    const after = readCursor(query.cursor, teamCursorSchema);
+    if (after && (after[0] !== sort || after[1] !== order)) throw invalidCursor();
+
+    const compare = teamOrder({ sort, order });
+    const positions = (await positionsOf(sort, query.today)).sort(compare);
+    let first = 0;
+    if (after) {
+      const [, , figure, fullName, username, id] = after;
+      const cursor = { figure, fullName, username, id };
+      first = positions.findIndex((position) => compare(position, cursor) > 0);
+      if (first === -1) first = positions.length;
+    }
+    const page = positions.slice(first, first + limit);
+
+    // The page's traders' streaks and weakest rules, then their figures, read again for them
+    // alone and last: one who stopped sharing since, or while the others were read, has no
+    // figures and is left out with all of them (as the drill-down checks after its reads).
+    const ids = page.map((trader) => trader.id);
+    const [streaks, weakestRules] = await Promise.all([
+      discipline.currentStreaksOf(ids),
+      discipline.weakestRulesOf(ids, query.today),
+    ]);
+    const rows = await team.sharingTraders(query.today, ids);
+    const figuresById = new Map(rows.map((row) => [row.id, row]));
+    // The next page starts after the last trader shown, never one left out: the cursor is
+    // readable, and would carry the figure of a trader who has just stopped sharing. Every
+    // one of them left out, the page is read again: the next read no longer sees them.
+    const last = page.findLast((trader) => figuresById.has(trader.id));
+    if (page.length > 0 && !last) return listTeam(query);
+    return {
+      traders: page.flatMap((trader): TeamMember[] => {
+        const figures = figuresById.get(trader.id);
+        if (!figures) return [];
+        const weakest = weakestRules.get(trader.id);
+        return [
+          {
+            id: figures.id,
+            username: figures.username,
+            fullName: figures.fullName,
+            compliance: figures.compliance,
+            sessionCount: figures.sessionCount,
+            previousCompliance: figures.previousCompliance,
+            previousSessionCount: figures.previousSessionCount,
+            trend: trendOf(figures),
+            currentStreak: streaks.get(figures.id) ?? 0,
+            weakestRule: weakest
+              ? { description: weakest.description, complianceRate: weakest.complianceRate }
+              : null,
+          },
+        ];
+      }),
+      nextCursor:
+        last && first + limit < positions.length
+          ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
+          : null,
+    };
+  }
+
   return {
-    /**
-     * A page of the sharing traders in the asked order, then the weakest rules of the page's
-     * traders alone (decision 59).
-     */
-    async listTeam(query: TeamQuery): Promise<Team> {
-      const { sort, limit } = query;
-      const order = query.order ?? DEFAULT_ORDER[sort];
-      const after = readCursor(query.cursor, teamCursorSchema);
-      if (after && (after[0] !== sort || after[1] !== order)) throw invalidCursor();
-
-      const compare = teamOrder({ sort, order });
-      const positions = (await positionsOf(sort, query.today)).sort(compare);
-      let first = 0;
-      if (after) {
-        const [, , figure, fullName, username, id] = after;
-        const cursor = { figure, fullName, username, id };
-        first = positions.findIndex((position) => compare(position, cursor) > 0);
-        if (first === -1) first = positions.length;
-      }
-      const page = positions.slice(first, first + limit);
-
-      // The page's traders' streaks and weakest rules, then their figures, read again for them
-      // alone and last: one who stopped sharing since, or while the others were read, has no
-      // figures and is left out with all of them (as the drill-down checks after its reads).
-      const ids = page.map((trader) => trader.id);
-      const [streaks, weakestRules] = await Promise.all([
-        discipline.currentStreaksOf(ids),
-        discipline.weakestRulesOf(ids, query.today),
-      ]);
-      const rows = await team.sharingTraders(query.today, ids);
-      const figuresById = new Map(rows.map((row) => [row.id, row]));
-      // The next page starts after the last trader shown, never one left out: the cursor is
-      // readable, and would carry the figure of a trader who has just stopped sharing. With
-      // none shown, after where this page started (the next read no longer sees them).
-      const last = page.findLast((trader) => figuresById.has(trader.id));
-      const nextAfter = last
-        ? encodeCursor([sort, order, last.figure, last.fullName, last.username, last.id])
-        : (query.cursor ?? null);
-      return {
-        traders: page.flatMap((trader): TeamMember[] => {
-          const figures = figuresById.get(trader.id);
-          if (!figures) return [];
-          const weakest = weakestRules.get(trader.id);
-          return [
-            {
-              id: figures.id,
-              username: figures.username,
-              fullName: figures.fullName,
-              compliance: figures.compliance,
-              sessionCount: figures.sessionCount,
-              previousCompliance: figures.previousCompliance,
-              previousSessionCount: figures.previousSessionCount,
-              trend: trendOf(figures),
-              currentStreak: streaks.get(figures.id) ?? 0,
-              weakestRule: weakest
-                ? { description: weakest.description, complianceRate: weakest.complianceRate }
-                : null,
-            },
-          ];
-        }),
-        nextCursor: first + limit < positions.length ? nextAfter : null,
-      };
-    },
+    listTeam,
 
     /**
      * One sharing trader's analytics and streaks. Sharing is checked before the figures are

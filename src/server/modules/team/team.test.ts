@@ -314,6 +314,18 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       expect(rest.traders.map((member) => member.fullName)).toEqual(['Cid Sharer']);
     });
 
+    test('a first page whose every trader stops sharing as it is read is read again, so the list goes on', async () => {
+      const [ann, bea] = [await trader('Ann Sharer', true), await trader('Bea Sharer', true)];
+      await sessions(ann, [[TODAY, 1]]);
+      await sessions(bea, [[TODAY, 0]]);
+      // Ann, first by compliance, stops sharing as the page's weakest rules come back.
+      const { service, state } = stopsSharingMidway(ann, ['brokenCount', 'description']);
+      const listed = await service.listTeam({ today: TODAY, sort: 'compliance', limit: 1 });
+      expect(state.hasStopped).toBe(true);
+      expect(listed.traders.map((member) => member.fullName)).toEqual(['Bea Sharer']);
+      expect(listed.nextCursor).toBeNull();
+    });
+
     test('a deleted trader is gone', async () => {
       const bea = await trader('Bea Sharer', true);
       const response = await t.app.inject({
