@@ -116,6 +116,8 @@ export async function createTestApp(
     logger?: CreateAppOptions['logger'];
     /** The import reader's options, a stand-in script's among them. */
     importReader?: Partial<ImportReaderOptions>;
+    /** What the app is given in place of the fresh database (a faulty one: commit-faults.ts). */
+    wrapDatabase?: (database: AppDatabase) => AppDatabase;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(dialect);
@@ -126,7 +128,7 @@ export async function createTestApp(
   });
   const store = await createImages(config, overrides.s3);
   const app = await createApp({
-    database,
+    database: overrides.wrapDatabase?.(database) ?? database,
     config,
     images: store.images,
     importReader: testImportReader(overrides.importReader),

@@ -58,3 +58,27 @@ export async function sweepImages({
   }
   return removed;
 }
+
+/**
+ * After a write that failed, removes the files it stored for `refs`, except those a row holds.
+ * A failure can be reported after the database applied the commit (the connection lost as
+ * COMMIT was answered): the row then points at the files, and removing them would leave it a
+ * screenshot or picture that is gone. When even this cannot be read, the files are left to
+ * the sweep, which removes them within the hour if no row holds them.
+ */
+export async function removeUnlessHeld(
+  refs: string[],
+  findReferenced: (refs: string[]) => Promise<Set<string>>,
+  remove: (ref: string) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < refs.length; start += BATCH) {
+    const batch = refs.slice(start, start + BATCH);
+    let held: Set<string>;
+    try {
+      held = await findReferenced(batch);
+    } catch {
+      return;
+    }
+    await Promise.all(batch.filter((ref) => !held.has(ref)).map(remove));
+  }
+}

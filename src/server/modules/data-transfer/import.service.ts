@@ -13,7 +13,11 @@ import { ImageRejected, processImage } from '../../images/process-image.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { refreshMonthSummaries } from '../analytics/analytics-summaries.ts';
 import { createRulesRepository } from '../rules/rules.repository.ts';
-import { deleteScreenshot, screenshotKeys } from '../sessions/screenshot-files.ts';
+import {
+  deleteScreenshot,
+  discardScreenshots,
+  screenshotKeys,
+} from '../sessions/screenshot-files.ts';
 import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
 import { createSessionsRepository } from '../sessions/sessions.repository.ts';
 import { imageRefused, tooManyRulesAfterImport, tooSlowToStore } from './data-transfer.errors.ts';
@@ -111,7 +115,8 @@ async function storeImportedScreenshot(images: ImageStore, path: string, bytes: 
  * matches rules by description (and deleted ones by the id the account gave them, where it
  * did), adds the sessions the trader did not have (by uid, when the import began and when it
  * writes) and recounts the months they fall in. Screenshots are stored before that transaction
- * and removed if it fails, or if their session turned out to be there already.
+ * and removed if it fails (unless a row holds them: it may have committed all the same), or if
+ * their session turned out to be there already.
  */
 export function createImportService({
   database,
@@ -263,7 +268,7 @@ export function createImportService({
           await removeScreenshots([...refs.values()].filter((ref) => !used.has(ref)));
           return result;
         } catch (error) {
-          await removeScreenshots(refs.values());
+          await discardScreenshots(database, images, refs.values());
           throw error;
         }
       });

@@ -4,7 +4,7 @@ import { decodeDataUrl } from '../../images/data-url.ts';
 import { ImageRejected, processImage } from '../../images/process-image.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import type { SweptFolder } from '../../storage/sweep.ts';
+import { removeUnlessHeld, type SweptFolder } from '../../storage/sweep.ts';
 import {
   screenshotNotAnImage,
   screenshotTooLarge,
@@ -67,4 +67,21 @@ export async function storeScreenshot(store: ImageStore, dataUrl: string): Promi
 export async function deleteScreenshot(store: ImageStore, ref: string): Promise<void> {
   const keys = screenshotKeys(ref);
   await Promise.allSettled([store.delete(keys.image), store.delete(keys.thumbnail)]);
+}
+
+/**
+ * After a write that failed: removes the screenshots it stored, except those a session holds
+ * (the write may have committed all the same; `removeUnlessHeld`).
+ */
+export function discardScreenshots(
+  database: AppDatabase,
+  store: ImageStore,
+  refs: Iterable<string>,
+): Promise<void> {
+  const sessions = createSessionsRepository(database);
+  return removeUnlessHeld(
+    [...refs],
+    (batch) => sessions.findReferencedScreenshots(batch),
+    (ref) => deleteScreenshot(store, ref),
+  );
 }

@@ -17,7 +17,12 @@ import type { ImageStore } from '../../storage/image-store.ts';
 import { createKeptDetails } from './kept-details.ts';
 import { createKeptPages } from './kept-pages.ts';
 import { createKeptScreenshots } from './kept-screenshots.ts';
-import { deleteScreenshot, screenshotKeys, storeScreenshot } from './screenshot-files.ts';
+import {
+  deleteScreenshot,
+  discardScreenshots,
+  screenshotKeys,
+  storeScreenshot,
+} from './screenshot-files.ts';
 import { createSessionTypesRepository } from './session-types.repository.ts';
 import {
   checklistIncomplete,
@@ -64,10 +69,11 @@ function toRowData(input: SessionFields, checklist: { followed: boolean }[]): Se
 
 /**
  * Runs `write` with the new screenshot's files already stored (an image is written before the
- * row that points at it commits) and removes them again if the write fails, so no file is
- * left that no row references.
+ * row that points at it commits) and removes them again if the write fails and no row holds
+ * them, so no file is left that no row references.
  */
 async function withNewScreenshot<T>(
+  database: AppDatabase,
   store: ImageStore,
   dataUrl: string | null | undefined,
   write: (ref: string | null) => Promise<T>,
@@ -76,7 +82,7 @@ async function withNewScreenshot<T>(
   try {
     return await write(ref);
   } catch (error) {
-    if (ref) await deleteScreenshot(store, ref);
+    if (ref) await discardScreenshots(database, store, [ref]);
     throw error;
   }
 }
@@ -171,7 +177,7 @@ export function createSessionsService({
     async createSession(userId: number, input: CreateSessionData): Promise<Session> {
       assertNotAfterToday(input.date);
       await assertTypeExists(input.sessionTypeId);
-      return withNewScreenshot(images, input.screenshotData, (ref) =>
+      return withNewScreenshot(database, images, input.screenshotData, (ref) =>
         locked(userId, async (tx, txRules) => {
           // A new checklist lists every current rule once (the schema refuses a repeat): a rule
           // left out would not count as broken, and would raise the rating.
@@ -193,7 +199,7 @@ export function createSessionsService({
     async updateSession(userId: number, id: number, input: UpdateSessionData): Promise<Session> {
       await assertTypeExists(input.sessionTypeId);
       let replacedRef: string | null = null;
-      const session = await withNewScreenshot(images, input.screenshotData, (newRef) =>
+      const session = await withNewScreenshot(database, images, input.screenshotData, (newRef) =>
         locked(userId, async (tx) => {
           const current = await readSession(tx, userId, id);
           // A date kept as it was stays, whatever it is (one recorded before this check).

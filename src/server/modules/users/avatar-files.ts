@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { decodeDataUrl } from '../../images/data-url.ts';
 import { ImageRejected, processAvatar } from '../../images/process-image.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import type { SweptFolder } from '../../storage/sweep.ts';
+import { removeUnlessHeld, type SweptFolder } from '../../storage/sweep.ts';
 import { avatarNotAnImage, avatarTooLarge, avatarTooManyPixels } from './users.errors.ts';
 import { createUsersRepository } from './users.repository.ts';
 
@@ -48,4 +48,17 @@ export async function storeAvatar(store: ImageStore, dataUrl: string): Promise<s
 /** Removes a picture's file. A failure is left to the sweep: no row points at it any more. */
 export async function deleteAvatar(store: ImageStore, ref: string): Promise<void> {
   await store.delete(avatarKey(ref)).catch(() => {});
+}
+
+/**
+ * After a profile change that failed: removes the picture it stored, unless a user holds it
+ * (the change may have committed all the same; `removeUnlessHeld`).
+ */
+export function discardAvatar(database: AppDatabase, store: ImageStore, ref: string) {
+  const users = createUsersRepository(database);
+  return removeUnlessHeld(
+    [ref],
+    (refs) => users.findReferencedAvatars(refs),
+    (held) => deleteAvatar(store, held),
+  );
 }

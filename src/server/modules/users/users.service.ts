@@ -10,7 +10,7 @@ import { hashLoginToken } from '../auth/login-tokens.ts';
 import { createLoginsRepository } from '../auth/logins.repository.ts';
 import { deleteScreenshot } from '../sessions/screenshot-files.ts';
 import { createSessionTypesRepository } from '../sessions/session-types.repository.ts';
-import { avatarKey, deleteAvatar, storeAvatar } from './avatar-files.ts';
+import { avatarKey, deleteAvatar, discardAvatar, storeAvatar } from './avatar-files.ts';
 import { isCommonPassword, type PasswordHasher } from './passwords.ts';
 import { normalizeUsername, toUserDto } from './user-dto.ts';
 import {
@@ -260,7 +260,7 @@ export function createUsersService({
         // The lock found the user, so the row is there.
         return toUserDto(row!);
       } catch (error) {
-        if (newRef) await deleteAvatar(images, newRef);
+        if (newRef) await discardAvatar(database, images, newRef);
         throw error;
       }
     },
