@@ -132,6 +132,41 @@ describeEachDialect('sessions under concurrent requests', (dialect) => {
       );
     }
   });
+  test("a session's details read while it is edited are one version: its fields and checklist agree", async () => {
+    const rules = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'B' }]);
+    const version = (followed: boolean) =>
+      buildSession({
+        name: followed ? 'All followed' : 'None followed',
+        rulesFollowed: rules.map((rule) => ({ ruleId: rule.id, followed })),
+      });
+    const session = await createSession(t.app, cookie, version(false));
+
+    const requests: Promise<unknown>[] = [];
+    const answers: Session[] = [];
+    for (let i = 0; i < 60; i++) {
+      requests.push(
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/sessions/${session.id}`,
+          headers: { cookie },
+          payload: version(i % 2 === 0),
+        }),
+        t.app
+          .inject({ method: 'GET', url: `/api/sessions/${session.id}`, headers: { cookie } })
+          .then((response) => {
+            expect(response.statusCode).toBe(200);
+            answers.push(response.json<{ session: Session }>().session);
+          }),
+      );
+    }
+    await Promise.all(requests);
+    const mixed = answers.filter(
+      (answer) =>
+        answer.rulesFollowed.some((item) => item.followed) !== (answer.name === 'All followed') ||
+        answer.followedCount !== answer.rulesFollowed.filter((item) => item.followed).length,
+    );
+    expect(mixed).toEqual([]);
+  });
 });
 
 /**

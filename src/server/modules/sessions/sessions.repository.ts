@@ -4,6 +4,7 @@ import { bandRange } from '#shared/compliance.ts';
 import { isCalendarDate, MAX_ID, toWireDate } from '#shared/schemas/common.ts';
 import { fromHundredths } from '#shared/schemas/results.ts';
 import type {
+  Session,
   SessionRuleResult,
   SessionSummary,
   SessionsPage,
@@ -151,32 +152,39 @@ export function createSessionsRepository({ db }: AppDatabase) {
       };
     },
 
-    async findSession(userId: number, id: number) {
-      const row = await db
-        .selectFrom('trading_sessions')
-        .select([...summaryColumns, 'notes'])
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row ? { ...toSummary(row), notes: row.notes } : undefined;
-    },
-
-    async listChecklist(userId: number, sessionId: number): Promise<SessionRuleResult[]> {
-      // Not a named statement: PostgreSQL's plan without the values would intersect the
-      // session's rows with all of the trader's (100,000 for a heavy one); with them it reads
-      // the session's 20 and checks the owner (3,769 -> 876 req/s when it was named).
+    /**
+     * The trader's session with its checklist, in one statement: in two, an edit committed
+     * between them could answer the row of one version with the checklist of another.
+     */
+    async findSession(userId: number, id: number): Promise<Session | undefined> {
+      // The checklist is found by its primary key's session id; the row is the trader's.
       const rows = await db
-        .selectFrom('session_rule_results')
-        .select(['rule_id', 'rule_description', 'followed'])
-        .where('session_id', '=', sessionId)
-        .where('user_id', '=', userId)
-        .orderBy('position')
+        .selectFrom('trading_sessions as s')
+        .leftJoin('session_rule_results as r', 'r.session_id', 's.id')
+        .select([
+          ...summaryColumns.map((column) => `s.${column}` as const),
+          's.notes',
+          'r.rule_id',
+          'r.rule_description',
+          'r.followed',
+        ])
+        .where('s.id', '=', id)
+        .where('s.user_id', '=', userId)
+        .orderBy('r.position')
         .execute();
-      return rows.map((row) => ({
-        ruleId: row.rule_id,
-        description: row.rule_description,
-        followed: toBool(row.followed),
-      }));
+      const [row] = rows;
+      if (!row) return undefined;
+      const rulesFollowed: SessionRuleResult[] = [];
+      for (const item of rows) {
+        // A session of no rules joins no item: its one row holds none.
+        if (item.rule_id === null || item.rule_description === null) continue;
+        rulesFollowed.push({
+          ruleId: item.rule_id,
+          description: item.rule_description,
+          followed: toBool(item.followed!),
+        });
+      }
+      return { ...toSummary(row), notes: row.notes, rulesFollowed };
     },
 
     async insertSession(

@@ -142,7 +142,7 @@ export function createSessionsService({
   const readSession = async (tx: SessionsRepository, userId: number, id: number) => {
     const session = await tx.findSession(userId, id);
     if (!session) throw sessionNotFound();
-    return { ...session, rulesFollowed: await tx.listChecklist(userId, id) };
+    return session;
   };
 
   const removeScreenshots = (refs: (string | null)[]) => {
