@@ -156,7 +156,7 @@ describe('the server process', () => {
     ]);
   });
 
-  test('accounts without a search text (after migration 0011, or made by an earlier release) get one as the server serves', async () => {
+  test('accounts made by an earlier release get a search text and a folded username as the server serves', async () => {
     const folder = join(root, 'earlier-release');
     mkdirSync(folder, { mode: 0o700 });
     const before = createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') });
@@ -172,19 +172,39 @@ describe('the server process', () => {
         email: 'earlier@example.com',
       })
       .execute();
+    // The earlier release kept a final sigma as ς (the migration to σ had run before).
+    await before.db
+      .insertInto('users')
+      .values({
+        username: 'ΖΕΥΣ',
+        username_normalized: 'ζευς',
+        password_hash: 'x',
+        full_name: 'Zeus',
+        email: 'zeus@example.com',
+        search_text: 'ζευσ\nzeus\nzeus@example.com\n',
+      })
+      .execute();
     await before.db.destroy();
 
     const server = startServer({ DATA_DIR: folder });
     await server.waitForOutput(/search text written for 1 account\(s\)/);
+    await server.waitForOutput(/username folded for 1 account\(s\)/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const after = createDatabase({ dialect: 'sqlite', filename: join(folder, 'rulekeeper.db') });
     try {
-      const row = await after.db
+      const rows = await after.db
         .selectFrom('users')
-        .select('search_text')
-        .executeTakeFirstOrThrow();
-      expect(row.search_text).toBe('earlier\nélodie earlier\nearlier@example.com\n');
+        .select(['username_normalized', 'search_text'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        {
+          username_normalized: 'earlier',
+          search_text: 'earlier\nélodie earlier\nearlier@example.com\n',
+        },
+        { username_normalized: 'ζευσ', search_text: 'ζευσ\nzeus\nzeus@example.com\n' },
+      ]);
     } finally {
       await after.db.destroy();
     }

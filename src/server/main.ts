@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseOptionsFromConfig } from './db/client.ts';
 import { lockDataFolder } from './db/data-folder-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { foldUsernameSigmas } from './db/migrations/0012-username-sigmas.ts';
 import { imageFolders } from './image-folders.ts';
 import { startNoticeScheduler } from './modules/notices/notice-scheduler.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -113,19 +114,31 @@ async function main(config: Config) {
     sweep: (stopping) => sweepImages({ images, folders: imageFolders(database), stopping }),
     log: app.log,
   });
-  // Accounts without a search text (all of them after migration 0011, and those an instance of
-  // the earlier release creates during a rolling upgrade): written while the server serves.
-  createUsersRepository(database)
-    .fillMissingSearchTexts()
-    .then(
+  // What an instance of the earlier release does not write, for the accounts it creates during
+  // a rolling upgrade: written while the server serves. Cut short by a shutdown, which closed
+  // the database under it, each is taken up by the next start.
+  const writeInBackground = (work: () => Promise<number>, done: string, failed: string) =>
+    work().then(
       (count) => {
-        if (count > 0) app.log.info(`search text written for ${count} account(s)`);
+        if (count > 0) app.log.info(`${done} for ${count} account(s)`);
       },
-      // Cut short by a shutdown, which closed the database under it: the next start goes on.
       (error: unknown) => {
-        if (!isClosing) app.log.error({ err: error }, 'could not write the search texts');
+        if (!isClosing) app.log.error({ err: error }, failed);
       },
     );
+  const users = createUsersRepository(database);
+  // The search text (migration 0011 wrote none), and the username's comparison form with the
+  // Greek final sigma as σ (migration 0012 folded the names made before it).
+  void writeInBackground(
+    () => users.fillMissingSearchTexts(),
+    'search text written',
+    'could not write the search texts',
+  );
+  void writeInBackground(
+    () => foldUsernameSigmas(database.db),
+    'username folded',
+    'could not fold the usernames',
+  );
   app.log.info(
     `${config.appName} on http://localhost:${port} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}; images ${config.s3 ? `in the S3 bucket ${config.s3.bucket}` : 'on disk'})`,
   );
