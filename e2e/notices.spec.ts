@@ -16,6 +16,7 @@ import {
  */
 const WEEK = { wednesday: '2001-01-03', friday: '2001-01-05' };
 const MONDAY_AFTERNOON = '2001-01-08T13:00:00Z';
+const A_WEEK_LATER = '2001-01-15T13:00:00Z';
 
 /** The notice jobs, once, on the e2e server's database, with the clock at `now`. */
 async function runNoticeJobs(now: string) {
@@ -173,10 +174,17 @@ test('the dashboard draws its cards when its notices cannot be loaded', async ({
   expect(asked).toBe(1);
 });
 
-test('the low-compliance alert is a banner until dismissed', async ({ page }) => {
+test('the low-compliance alert is a banner until dismissed; an older one does not take its place', async ({
+  page,
+}) => {
   await seedWeek(page);
+  // A week later the figure is still low: a second alert, the first left unread.
+  await runNoticeJobs(A_WEEK_LATER);
+  await reloadWithNotices(page);
   const banner = page.getByRole('status').filter({ hasText: 'Your 30-day compliance is' });
+  await expect(banner).toHaveCount(1);
   await expect(banner).toHaveText(/Your 30-day compliance is 50%, below 70%/);
+  await expect(banner).toContainText('Over the 30 days ending 15 Jan 2001.');
   await expect(banner.getByRole('link', { name: 'See which rules slip' })).toHaveAttribute(
     'href',
     '/analytics?range=30d',

@@ -20,16 +20,24 @@ import { formatR } from '#client/lib/format-result.ts';
 type NoticeOf<K extends Notice['kind']> = Extract<Notice, { kind: K }>;
 
 /**
- * The dashboard's notices: the latest unread low-compliance alert as a banner, and the latest
- * unread weekly report as a card; each goes once dismissed. Nothing while they load or when
- * there are none: they are news, not a fixture of the page, and a placeholder would only make
- * the page jump.
+ * The latest notice of a kind, while it is unread. Not the latest unread one: dismissing this
+ * week's would bring up last week's, whose figures are out of date.
+ */
+function latestIfUnread<K extends Notice['kind']>(notices: Notice[], kind: K) {
+  const latest = notices.find((notice): notice is NoticeOf<K> => notice.kind === kind);
+  return latest?.readAt === null ? latest : undefined;
+}
+
+/**
+ * The dashboard's notices: the latest low-compliance alert as a banner, and the latest weekly
+ * report as a card, each until dismissed. Nothing while they load or when there are none: they
+ * are news, not a fixture of the page, and a placeholder would only make the page jump.
  */
 export function NoticesPanel() {
   const { data } = useNotices();
-  const unread = (data?.notices ?? []).filter((notice) => notice.readAt === null);
-  const alert = unread.find((notice) => notice.kind === 'low_compliance');
-  const report = unread.find((notice) => notice.kind === 'weekly_report');
+  const notices = data?.notices ?? [];
+  const alert = latestIfUnread(notices, 'low_compliance');
+  const report = latestIfUnread(notices, 'weekly_report');
   if (!alert && !report) return null;
   return (
     <>
