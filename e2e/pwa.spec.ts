@@ -223,13 +223,28 @@ test('a session type tile shows one focus ring, its own, when its checkbox has t
   expect((await shadows())[0]).toBe(checkboxAtRest);
 });
 
-/** Records every notification the page or its worker registration is asked to show. */
+/**
+ * Records every notification the page or its worker registration is asked to show, and the
+ * titles of the worker's that are closed.
+ */
 function recordNotifications() {
   const shown: { via: string; title: string; body: string | undefined }[] = [];
+  const closed: string[] = [];
   Object.defineProperty(window, '__shownNotifications', { value: shown });
+  Object.defineProperty(window, '__closedNotifications', { value: closed });
+  const open = new Set<{ title: string; close: () => void }>();
   ServiceWorkerRegistration.prototype.showNotification = async function (title, options) {
     shown.push({ via: 'worker', title, body: options?.body });
+    const notification = {
+      title,
+      close: () => {
+        if (open.delete(notification)) closed.push(title);
+      },
+    };
+    open.add(notification);
   };
+  ServiceWorkerRegistration.prototype.getNotifications = async () =>
+    [...open] as unknown as Notification[];
   const PageNotification = window.Notification;
   class RecordedNotification extends PageNotification {
     constructor(title: string, options?: NotificationOptions) {
@@ -248,6 +263,12 @@ function shownNotifications(page: Page) {
           __shownNotifications: { via: string; title: string; body: string }[];
         }
       ).__shownNotifications,
+  );
+}
+
+function closedNotifications(page: Page) {
+  return page.evaluate(
+    () => (window as unknown as { __closedNotifications: string[] }).__closedNotifications,
   );
 }
 
@@ -463,6 +484,23 @@ test('a tab whose login ended elsewhere shows no reminder with the trader’s no
   await page.clock.runFor('00:01');
   await expect(page).toHaveURL(/\/login$/);
   expect(await shownNotifications(page)).toEqual([]);
+});
+
+test('a reminder shown is closed when the trader logs out: its rule note stays with the login', async ({
+  page,
+  context,
+}) => {
+  const today = await openAppBeforeLondon(page, context);
+  await page.clock.pauseAt(new Date(`${today}T07:44:00Z`));
+  await page.clock.runFor('01:30');
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect(await closedNotifications(page)).toEqual([]);
+
+  await page.clock.resume();
+  await page.getByRole('button', { name: /@example\.com/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => closedNotifications(page)).toEqual(['London opens in 15 minutes']);
 });
 
 test('a reminder planned the evening before is shown on time after the computer slept with the window visible', async ({

@@ -8,6 +8,7 @@ import {
 import { LOGIN_REPLACED_MESSAGE } from '#shared/constants.ts';
 import type { AuthSession, User } from '#shared/schemas/auth.ts';
 import { callAs, isHttpError, NetworkError } from './api-client.ts';
+import { closeNotifications } from './notifications.ts';
 import { isUserDataKey, queryKeys } from './query-keys.ts';
 
 /**
@@ -22,9 +23,11 @@ const LOGGED_OUT: AuthSession = { authenticated: false, user: null };
 
 /**
  * Ends the login in the cache: mounted screens see "logged out" at once, and every answer
- * that belonged to the user is dropped. Public answers (app-info) stay.
+ * that belonged to the user is dropped. Public answers (app-info) stay. The reminders shown,
+ * with their rule notes, are closed.
  */
 export function forgetLogin(queryClient: QueryClient) {
+  void closeNotifications();
   queryClient.setQueryData<AuthSession>(queryKeys.auth.session, LOGGED_OUT);
   // A login asked for at that moment (the window's focus) could otherwise answer afterwards
   // with another tab's login, and put the page back in someone's account: cancelled, the
