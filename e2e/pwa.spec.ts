@@ -486,6 +486,28 @@ test('a tab whose login ended elsewhere shows no reminder with the trader’s no
   expect(await shownNotifications(page)).toEqual([]);
 });
 
+test('a reminder takes its note as the server has it when due, not as the tab last read it', async ({
+  page,
+  context,
+}) => {
+  const today = await openAppBeforeLondon(page, context);
+  // Changed on another device: this tab, in the background, reads nothing meanwhile.
+  const listed = await page.request.get('/api/rules');
+  const { rules } = (await listed.json()) as { rules: { id: number; description: string }[] };
+  const stopLoss = rules.find((rule) => rule.description === 'Follow stop loss')!;
+  const changed = await page.request.put(`/api/rules/${stopLoss.id}`, {
+    data: { description: 'Follow stop loss', notes: 'Place it with the order' },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+
+  await page.clock.pauseAt(new Date(`${today}T07:44:00Z`));
+  await page.clock.runFor('01:30');
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect((await shownNotifications(page))[0]?.body).toBe(
+    'Follow stop loss\nPlace it with the order',
+  );
+});
+
 test('a reminder shown is closed when the trader logs out: its rule note stays with the login', async ({
   page,
   context,

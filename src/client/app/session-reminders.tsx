@@ -1,10 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import type { User } from '#shared/schemas/auth.ts';
+import type { Rule } from '#shared/schemas/rules.ts';
 import { authSessionQueryOptions } from '#client/features/auth/api/get-auth-session.ts';
 import type { PlannedReminder } from '#client/features/reminders/next-reminder.ts';
 import { useSessionReminders } from '#client/features/reminders/hooks/use-session-reminders.ts';
-import { useRules } from '#client/features/rules/api/get-rules.ts';
+import { rulesQueryOptions, useRules } from '#client/features/rules/api/get-rules.ts';
 import { rulesWithNotes } from '#client/features/rules/reminder-notes.ts';
 import { useSessionTypes } from '#client/features/sessions/api/get-session-types.ts';
 
@@ -55,6 +56,19 @@ async function askLoginAfresh(queryClient: QueryClient): Promise<{ user: User | 
   return queryClient.getQueryData(queryKey) ?? { user: null };
 }
 
+/**
+ * The rules as the server says now: a tab in the background kept the list it read last, and
+ * the trader may have changed or deleted a note since on another device. Unreachable, the list
+ * as last read.
+ */
+async function readRulesAfresh(queryClient: QueryClient): Promise<readonly Rule[]> {
+  try {
+    return await queryClient.fetchQuery({ ...rulesQueryOptions, staleTime: 0 });
+  } catch {
+    return queryClient.getQueryData(rulesQueryOptions.queryKey) ?? [];
+  }
+}
+
 function ReminderScheduler({
   userId,
   reminders,
@@ -64,13 +78,20 @@ function ReminderScheduler({
 }) {
   const queryClient = useQueryClient();
   const { data: sessionTypes } = useSessionTypes();
-  const { data: rules } = useRules();
-  const notes = useMemo(() => rulesWithNotes(rules ?? []), [rules]);
-  const isStillWanted = useCallback(
-    (reminder: PlannedReminder) =>
-      isLoginStillReminded(() => askLoginAfresh(queryClient), userId, reminder),
+  // Read with the page, so that a reminder has notes to take from when the server cannot be
+  // reached as it is due.
+  useRules();
+  const notesIfWanted = useCallback(
+    async (reminder: PlannedReminder) => {
+      const isWanted = await isLoginStillReminded(
+        () => askLoginAfresh(queryClient),
+        userId,
+        reminder,
+      );
+      return isWanted ? rulesWithNotes(await readRulesAfresh(queryClient)) : null;
+    },
     [queryClient, userId],
   );
-  useSessionReminders({ ...reminders, sessionTypes, notes, isStillWanted });
+  useSessionReminders({ ...reminders, sessionTypes, notesIfWanted });
   return null;
 }

@@ -32,14 +32,13 @@ function takeSequence(): number {
 
 type SessionRemindersOptions = ReminderSettings & {
   sessionTypes: readonly SessionType[] | undefined;
-  /** The rules with notes, in the trader's order. */
-  notes: readonly ReminderNote[];
   /**
-   * Asked as a reminder is due: whether the login and its choice still want it. A tab in the
-   * background asks the server nothing meanwhile, and another tab may have logged out or in as
-   * someone else, or the trader turned reminders off on another device.
+   * Asked as a reminder is due: the rules with notes (in the trader's order) to take its note
+   * from, or null when the login and its choice no longer want it. A tab in the background
+   * asks the server nothing meanwhile: another tab may have logged out or in as someone else,
+   * the trader may have turned reminders off or changed their notes on another device.
    */
-  isStillWanted: (reminder: PlannedReminder) => Promise<boolean>;
+  notesIfWanted: (reminder: PlannedReminder) => Promise<readonly ReminderNote[] | null>;
 };
 
 /**
@@ -52,14 +51,12 @@ export function useSessionReminders({
   sessionTypes,
   sessionTypeIds,
   minutesBefore,
-  notes,
-  isStillWanted,
+  notesIfWanted,
 }: SessionRemindersOptions) {
-  // The notes may change at any time; they are read when a reminder is shown, not planned.
-  const latest = useRef({ notes, isStillWanted });
+  const latest = useRef(notesIfWanted);
   useEffect(() => {
-    latest.current = { notes, isStillWanted };
-  }, [notes, isStillWanted]);
+    latest.current = notesIfWanted;
+  }, [notesIfWanted]);
   const idsKey = sessionTypeIds.join(',');
 
   useEffect(() => {
@@ -72,8 +69,10 @@ export function useSessionReminders({
     const show = async (next: PlannedReminder) => {
       // Worded as it is due; shown once the login is known to still want it.
       const title = reminderTitle(next, new Date());
-      if (!title || !(await latest.current.isStillWanted(next))) return;
-      const body = reminderBody(latest.current.notes, takeSequence());
+      if (!title) return;
+      const notes = await latest.current(next);
+      if (!notes) return;
+      const body = reminderBody(notes, takeSequence());
       await showNotification(title, body, `session-${next.opensAt.toISOString()}`);
     };
     const plan = () => {
