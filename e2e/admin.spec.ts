@@ -180,6 +180,10 @@ test('an administrator demoted meanwhile whose next search is refused sees Not a
   await refused;
   await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
   await expect(page.getByText('The users could not be loaded.')).toHaveCount(0);
+  // The search field went with the page: focus goes on from the content, and the tab's title
+  // says what is shown now.
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveTitle(/^Not allowed · /);
 });
 
 test('a trader has no Admin Panel entry, and /admin says it is not allowed', async ({ page }) => {
@@ -190,6 +194,7 @@ test('a trader has no Admin Panel entry, and /admin says it is not allowed', asy
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Not allowed', level: 1 })).toBeVisible();
   await expect(page.getByText('This page is for administrators only')).toBeVisible();
+  await expect(page).toHaveTitle(/^Not allowed · /);
   await expect(page.getByRole('list', { name: 'Users' })).toHaveCount(0);
   // The layout stays: the trader can go on elsewhere.
   await nav.getByRole('link', { name: 'Dashboard' }).click();

@@ -8,6 +8,7 @@ import { paths } from '#client/lib/paths.ts';
 import { preloadable, type Preloadable } from '#client/lib/preloadable.ts';
 import { matchesRoute } from '#shared/route-pattern.ts';
 import { preloadAuthenticatedLayout } from './layout/app-layout.tsx';
+import { NotAllowed } from './not-allowed.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { lazyScreens, screenComponentName, type LazyScreen } from './screens.ts';
 
@@ -70,7 +71,10 @@ export function preloadScreenAt(pathname: string) {
 
 function Protected({ children, requireAdmin }: { children: ReactNode; requireAdmin?: boolean }) {
   return (
-    <ProtectedRoute requireAdmin={requireAdmin}>
+    <ProtectedRoute
+      requireAdmin={requireAdmin}
+      notAllowed={(replacedPage) => <NotAllowed replacedPage={replacedPage} />}
+    >
       <Suspense fallback={<PageLoading />}>{children}</Suspense>
     </ProtectedRoute>
   );

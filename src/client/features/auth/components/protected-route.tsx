@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageLoading } from '#client/components/page-loading.tsx';
 import { TryAgainButton } from '#client/components/try-again-button.tsx';
@@ -10,11 +10,24 @@ type ProtectedRouteProps = {
   children: ReactNode;
   /** Only administrators may see it; the server refuses the data to anyone else too. */
   requireAdmin?: boolean;
+  /**
+   * What a logged-in trader who is not an administrator sees instead; `replacedPage` when it
+   * takes the place of the page shown (the login's rights were taken meanwhile).
+   */
+  notAllowed?: (replacedPage: boolean) => ReactNode;
 };
 
 /** A visitor who is not logged in goes to the login screen, and comes back here afterwards. */
-export function ProtectedRoute({ children, requireAdmin = false }: ProtectedRouteProps) {
+export function ProtectedRoute({
+  children,
+  requireAdmin = false,
+  notAllowed,
+}: ProtectedRouteProps) {
   const { isLoading, isAuthenticated, isAdmin, unknownLogin } = useAuth();
+  const isAllowed = isAuthenticated && (!requireAdmin || isAdmin);
+  // Whether the page has been shown: noted as it renders (React's way of adjusting state).
+  const [hasShownPage, setHasShownPage] = useState(false);
+  if (isAllowed && !hasShownPage) setHasShownPage(true);
 
   if (isLoading) return <PageLoading />;
   if (unknownLogin) {
@@ -37,15 +50,6 @@ export function ProtectedRoute({ children, requireAdmin = false }: ProtectedRout
   if (!isAuthenticated) {
     return <Redirect to={paths.login} replace state={loginHistoryState(currentPath())} />;
   }
-  if (requireAdmin && !isAdmin) {
-    return (
-      <div className="mx-auto max-w-md py-16 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight">Not allowed</h1>
-        <p className="text-muted-foreground mt-2">
-          This page is for administrators only: your account is not allowed to open it.
-        </p>
-      </div>
-    );
-  }
+  if (!isAllowed) return notAllowed?.(hasShownPage) ?? null;
   return children;
 }
