@@ -9,8 +9,8 @@ import {
   type ReminderSettings,
 } from '../next-reminder.ts';
 import { showNotification } from '#client/lib/notifications.ts';
+import { takeTurn } from '../reminder-turns.ts';
 
-const COUNT_KEY = 'rulekeeper.sessionReminderCount';
 /**
  * The longest a timer waits before the plan is made again from the clock. A timer's clock
  * stops while the computer sleeps (macOS, Linux), so one set hours ahead fired hours late, the
@@ -18,17 +18,6 @@ const COUNT_KEY = 'rulekeeper.sessionReminderCount';
  * to plan again).
  */
 const LONGEST_WAIT_MS = 60_000;
-
-/** How many reminders this browser has shown: the next rule note in turn. */
-function takeSequence(): number {
-  try {
-    const count = Number(window.localStorage.getItem(COUNT_KEY)) || 0;
-    window.localStorage.setItem(COUNT_KEY, String(count + 1));
-    return count;
-  } catch {
-    return 0;
-  }
-}
 
 type SessionRemindersOptions = ReminderSettings & {
   sessionTypes: readonly SessionType[] | undefined;
@@ -72,8 +61,10 @@ export function useSessionReminders({
       if (!title) return;
       const notes = await latest.current(next);
       if (!notes) return;
-      const body = reminderBody(notes, takeSequence());
-      await showNotification(title, body, `session-${next.opensAt.toISOString()}`);
+      const tag = `session-${next.opensAt.toISOString()}`;
+      const turn = takeTurn(tag);
+      if (turn === null) return;
+      await showNotification(title, reminderBody(notes, turn), tag);
     };
     const plan = () => {
       clearTimeout(timer);
