@@ -10,8 +10,11 @@ const BATCH = 500;
 /** A folder of the image store, and how to tell which of its files rows still reference. */
 export interface SweptFolder {
   prefix: string;
-  /** The reference a row holds for the file at `key`. */
-  refOf: (key: string) => string;
+  /**
+   * The reference a row holds for the file at `key`; null for a file the app never names so
+   * (one put there by hand), which is not the sweep's to remove.
+   */
+  refOf: (key: string) => string | null;
   /** Which of `refs` a row still holds. */
   findReferenced: (refs: string[]) => Promise<Set<string>>;
 }
@@ -50,8 +53,9 @@ export async function sweepImages({
     };
     for await (const { key, writtenAt } of images.list(prefix)) {
       if (stopping?.aborted) return removed;
-      if (writtenAt.getTime() > cutoff) continue;
-      batch.push({ key, ref: refOf(key) });
+      const ref = refOf(key);
+      if (ref === null || writtenAt.getTime() > cutoff) continue;
+      batch.push({ key, ref });
       if (batch.length === BATCH) await sweepBatch();
     }
     await sweepBatch();

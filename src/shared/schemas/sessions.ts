@@ -188,8 +188,11 @@ export type BulkDeleteSessionsInput = z.infer<typeof bulkDeleteSessionsSchema>;
 /** How many of the named sessions were deleted (those already gone are not counted). */
 export const bulkDeleteSessionsResponseSchema = z.object({ deleted: z.int() });
 
-/** A screenshot reference in a path: the server's own random name and the image's format. */
+/** A screenshot's reference: the server's own random name and the image's format. */
+export const SCREENSHOT_REF = /^[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/;
+
+/** A screenshot reference in a path. */
 const screenshotRefSchema = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{22}\.(png|jpg|webp)$/, 'Screenshot reference is not valid'));
+  .check(z.regex(SCREENSHOT_REF, 'Screenshot reference is not valid'));
 export const screenshotParamsSchema = z.strictObject({ ref: screenshotRefSchema });

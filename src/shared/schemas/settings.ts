@@ -97,7 +97,10 @@ export const updateProfileSchema = z
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
-/** A picture reference in a path: the server's own random name. */
+/** A profile picture's reference: the server's own random name. */
+export const AVATAR_REF = /^[A-Za-z0-9_-]{22}\.webp$/;
+
+/** A picture reference in a path. */
 export const avatarParamsSchema = z.strictObject({
-  ref: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}\.webp$/, 'Picture reference is not valid')),
+  ref: z.string().check(z.regex(AVATAR_REF, 'Picture reference is not valid')),
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
+import { SCREENSHOT_REF } from '#shared/schemas/sessions.ts';
 import { decodeDataUrl } from '../../images/data-url.ts';
 import { ImageRejected, processImage } from '../../images/process-image.ts';
 import type { AppDatabase } from '../../db/client.ts';
@@ -21,11 +22,16 @@ export function screenshotKeys(ref: string) {
 export function screenshotFolders(database: AppDatabase): SweptFolder[] {
   const sessions = createSessionsRepository(database);
   const findReferenced = (refs: string[]) => sessions.findReferencedScreenshots(refs);
+  const ifRef = (ref: string) => (SCREENSHOT_REF.test(ref) ? ref : null);
   return [
-    { prefix: 'screenshots/', refOf: (key) => key.slice('screenshots/'.length), findReferenced },
+    {
+      prefix: 'screenshots/',
+      refOf: (key) => ifRef(key.slice('screenshots/'.length)),
+      findReferenced,
+    },
     {
       prefix: 'thumbnails/',
-      refOf: (key) => key.slice('thumbnails/'.length, -'.webp'.length),
+      refOf: (key) => (key.endsWith('.webp') ? ifRef(key.slice('thumbnails/'.length, -5)) : null),
       findReferenced,
     },
   ];

@@ -117,9 +117,13 @@ describeEachDialect('profile pictures', (dialect) => {
   test('the sweep removes an old picture file no user holds', async () => {
     const kept = (await setAvatar(toDataUrl(await createPng()))).json().user.avatar as string;
     await t.images.put('avatars/OOOOOOOOOOOOOOOOOOOOOO.webp', await createPng());
+    // Put there by hand: no picture of the app's is named so, and it is not the sweep's.
+    await t.images.put('avatars/README.md', Buffer.from('Pictures of the app'));
     const old = new Date(Date.now() - SWEEP_GRACE_MS - 60_000);
     for (const file of await t.listImageFiles()) await utimes(join(t.imageDir, file), old, old);
     expect(await sweepImages({ images: t.images, folders: imageFolders(t.database) })).toBe(1);
-    expect(await t.listImageFiles()).toEqual([`avatars/${kept.split('/').pop()}`]);
+    expect(await t.listImageFiles()).toEqual(
+      [`avatars/${kept.split('/').pop()}`, 'avatars/README.md'].sort(),
+    );
   });
 });

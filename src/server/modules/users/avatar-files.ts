@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS } from '#shared/constants.ts';
+import { AVATAR_REF } from '#shared/schemas/settings.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { decodeDataUrl } from '../../images/data-url.ts';
 import { ImageRejected, processAvatar } from '../../images/process-image.ts';
@@ -19,7 +20,10 @@ export function avatarFolder(database: AppDatabase): SweptFolder {
   const users = createUsersRepository(database);
   return {
     prefix: PREFIX,
-    refOf: (key) => key.slice(PREFIX.length),
+    refOf: (key) => {
+      const ref = key.slice(PREFIX.length);
+      return AVATAR_REF.test(ref) ? ref : null;
+    },
     findReferenced: (refs) => users.findReferencedAvatars(refs),
   };
 }
