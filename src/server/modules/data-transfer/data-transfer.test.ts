@@ -1,6 +1,8 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { User } from '#shared/schemas/auth.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileInput } from '#shared/schemas/export.ts';
+import type { Session } from '#shared/schemas/sessions.ts';
 import {
   everything,
   exportZip,
@@ -11,8 +13,9 @@ import {
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
-import { createSession } from '#testing/sessions.ts';
+import { buildSession, createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { createExportService } from './export.service.ts';
 
 type Trader = Awaited<ReturnType<typeof createLoggedInUser>>;
 
@@ -172,6 +175,40 @@ describeEachDialect('export and import', (dialect) => {
         const stored = await t.images.get(`screenshots/${ref}`);
         expect(Buffer.from(files[session.screenshot]!)).toEqual(stored);
       }
+    });
+
+    test('a screenshot replaced while the export is written goes in the file with its session', async () => {
+      const png = toDataUrl(await createPng(64, 48));
+      const session = await createSession(t.app, trader.cookie, { screenshotData: png });
+      const user = (
+        await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: trader.cookie } })
+      ).json<{ user: User }>().user;
+      const exporter = createExportService({ database: t.database, images: t.images });
+
+      // The first piece out holds the screenshot as it was; then the trader replaces it.
+      const pieces = exporter.exportZip(user);
+      const chunks: Buffer[] = [];
+      const first = await pieces.next();
+      if (!first.done) chunks.push(first.value);
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/sessions/${session.id}`,
+        headers: { cookie: trader.cookie },
+        payload: buildSession({ screenshotData: toDataUrl(await createPng(80, 60)) }),
+      });
+      expect(edited.statusCode).toBe(200);
+      const replaced = edited.json<{ session: Session }>().session.screenshotPath!;
+      for await (const chunk of { [Symbol.asyncIterator]: () => pieces }) chunks.push(chunk);
+
+      const zip = Buffer.concat(chunks);
+      const [exported] = readDocument(zip).sessions;
+      expect(exported!.screenshot).toBe(`images/${replaced}`);
+      expect(Buffer.from(unzipSync(zip)[`images/${replaced}`]!)).toEqual(
+        await t.images.get(`screenshots/${replaced}`),
+      );
+      // And the file imports whole into another account.
+      const other = await createLoggedInUser(t.app);
+      expect(await importFile(t.app, other.cookie, zip)).toMatchObject({ sessionsAdded: 1 });
     });
 
     test('importing the same file twice adds nothing the second time', async () => {

@@ -55,8 +55,11 @@ export function createExportService({
   const transfer = createDataTransferRepository(database);
   const rules = createRulesRepository(database);
 
-  /** The JSON document in pieces: the head, then one session at a time. */
-  async function* exportJson(user: User, presentImages: Set<string>) {
+  /**
+   * The JSON document in pieces: the head, then one session at a time. `hasImage` says whether
+   * a session's screenshot is in the file.
+   */
+  async function* exportJson(user: User, hasImage: (ref: string) => Promise<boolean>) {
     const head: Omit<ExportFileInput, 'sessions'> = {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
@@ -80,7 +83,8 @@ export function createExportService({
     let separator = '\n    ';
     for await (const page of transfer.sessionPages(user.id)) {
       for (const row of page) {
-        const session = toExportSession(row, presentImages.has(row.screenshotRef ?? ''));
+        const ref = row.screenshotRef;
+        const session = toExportSession(row, ref !== null && (await hasImage(ref)));
         yield separator + JSON.stringify(session);
         separator = ',\n    ';
       }
@@ -94,27 +98,54 @@ export function createExportService({
         ? `rulekeeper-export-${now().toISOString().slice(0, 10)}.zip`
         : `rulekeeper-sessions-${now().toISOString().slice(0, 10)}.csv`,
 
-    /** The ZIP, in pieces as they are written: screenshots first, then the JSON and the CSV. */
+    /**
+     * The ZIP, in pieces as they are written: screenshots first, then the JSON, any screenshot
+     * put in place while it was written, and the CSV.
+     */
     async *exportZip(user: User): AsyncGenerator<Buffer> {
       const userId = user.id;
       const zip = createZipWriter();
       // A screenshot whose file is missing is exported without one, so the file imports.
       const presentImages = new Set<string>();
+      const missingImages = new Set<string>();
       for (const ref of await transfer.listScreenshotRefs(userId)) {
-        if (presentImages.has(ref)) continue;
+        if (presentImages.has(ref) || missingImages.has(ref)) continue;
         const bytes = await images.get(screenshotKeys(ref).image);
-        if (!bytes) continue;
+        if (!bytes) {
+          missingImages.add(ref);
+          continue;
+        }
         presentImages.add(ref);
         zip.addStored(`${EXPORT_IMAGES_FOLDER}${ref}`, bytes);
         yield* zip.drain();
       }
 
+      // A screenshot put in place since they were listed (an edit on another device while the
+      // export runs) is read as its session is written, and added after the JSON: without it,
+      // that session left without a screenshot.
+      const lateImages = new Map<string, Buffer>();
+      const hasImage = async (ref: string) => {
+        if (presentImages.has(ref)) return true;
+        if (missingImages.has(ref)) return false;
+        const bytes = await images.get(screenshotKeys(ref).image);
+        if (!bytes) {
+          missingImages.add(ref);
+          return false;
+        }
+        presentImages.add(ref);
+        lateImages.set(ref, bytes);
+        return true;
+      };
       const json = zip.openText(EXPORT_JSON_NAME);
-      for await (const piece of exportJson(user, presentImages)) {
+      for await (const piece of exportJson(user, hasImage)) {
         json.write(piece);
         yield* zip.drain();
       }
       json.end();
+      for (const [ref, bytes] of lateImages) {
+        zip.addStored(`${EXPORT_IMAGES_FOLDER}${ref}`, bytes);
+        yield* zip.drain();
+      }
 
       const csv = zip.openText(EXPORT_CSV_NAME);
       for await (const piece of sessionsCsv(transfer.sessionPages(userId))) {
