@@ -449,6 +449,46 @@ test("two sessions of one name: each row's controls name its date too", async ({
   }
 });
 
+test('Load more pressed while the list is refreshed waits for the refresh: a session deleted elsewhere goes', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  const sessions = await Promise.all(
+    Array.from({ length: 52 }, (_, index) =>
+      createSession(page, {
+        name: `Session ${String(index + 1).padStart(2, '0')}`,
+        date: `2026-02-${String((index % 28) + 1).padStart(2, '0')}`,
+      }),
+    ),
+  );
+  await page.goto('/history');
+  await expect(shownNames(page)).toHaveCount(50);
+
+  // Deleted on another device; the window's focus then refreshes the list, held back here.
+  const gone = sessions.find((session) => session.name === 'Session 28')!;
+  await expect(row(page, 'Session 28')).toHaveCount(1);
+  expect((await page.request.delete(`/api/sessions/${gone.id}`)).status()).toBe(200);
+  let releaseRefresh = () => {};
+  const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+  let refreshed = () => {};
+  const refreshAsked = new Promise<void>((resolve) => (refreshed = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/sessions' && !url.searchParams.has('cursor'),
+    async (route) => {
+      refreshed();
+      await refreshHeld;
+      await route.continue();
+    },
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await refreshAsked;
+  await page.getByRole('button', { name: 'Load more' }).click();
+  releaseRefresh();
+  await expect(shownNames(page)).toHaveCount(51);
+  await expect(row(page, 'Session 28')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Load more|Loading/ })).toHaveCount(0);
+});
+
 test('the history loads 50 sessions at a time and select-all takes what is loaded', async ({
   page,
 }) => {

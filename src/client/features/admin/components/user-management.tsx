@@ -222,6 +222,7 @@ function UsersList({
         hasNextPage={hasNextPage}
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
+        pageCount={data?.pages.length ?? 0}
       />
     </Settling>
   );

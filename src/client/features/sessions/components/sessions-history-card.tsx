@@ -124,6 +124,7 @@ function SessionsHistoryContent({
         hasNextPage={hasNextPage}
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
+        pageCount={data?.pages.length ?? 0}
       />
     </div>
   );

@@ -86,6 +86,7 @@ export function TeamDiscipline() {
             hasNextPage={result.hasNextPage && !result.isPlaceholderData}
             isFetchingNextPage={result.isFetchingNextPage}
             fetchNextPage={result.fetchNextPage}
+            pageCount={result.data?.pages.length ?? 0}
           />
         </Settling>
       )}
