@@ -63,6 +63,7 @@ import { readPageScriptSources } from './plugins/page-scripts.ts';
 import { requestLoggingPlugin } from './plugins/request-logging.ts';
 import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { uploadDeadlinePlugin } from './plugins/upload-deadline.ts';
 import { API_HEADERS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { ImageStore } from './storage/image-store.ts';
 
@@ -70,13 +71,20 @@ import type { ImageStore } from './storage/image-store.ts';
 export interface Timeouts {
   /** The whole request, headers and body (a 10 MB upload on a slow line fits). */
   requestMs: number;
+  /** The whole request on a route of large uploads (an import: 200 MB at 3 Mbit/s fits). */
+  uploadMs: number;
   /** A socket with no traffic at all; longer than Fastify's 72 s keep-alive. */
   idleMs: number;
   /** How often Node looks for requests past `requestMs`. */
   checkIntervalMs: number;
 }
 
-const DEFAULT_TIMEOUTS: Timeouts = { requestMs: 60_000, idleMs: 75_000, checkIntervalMs: 5_000 };
+const DEFAULT_TIMEOUTS: Timeouts = {
+  requestMs: 60_000,
+  uploadMs: 600_000,
+  idleMs: 75_000,
+  checkIntervalMs: 5_000,
+};
 
 export interface CreateAppOptions {
   database: AppDatabase;
@@ -140,7 +148,9 @@ export async function createApp({
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestTimeout: timeouts.requestMs,
+    // The longest a request may take, a large upload's; other routes' bodies have `requestMs`
+    // (plugins/upload-deadline.ts).
+    requestTimeout: Math.max(timeouts.requestMs, timeouts.uploadMs),
     connectionTimeout: timeouts.idleMs,
     http: {
       connectionsCheckingInterval: timeouts.checkIntervalMs,
@@ -198,6 +208,7 @@ export async function createApp({
   await app.register(errorHandlerPlugin);
   await app.register(requestLoggingPlugin);
   await app.register(gracefulClosePlugin);
+  await app.register(uploadDeadlinePlugin, { requestMs: timeouts.requestMs });
   await app.register(securityHeadersPlugin, { pageScripts: readPageScriptSources(clientDir) });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);

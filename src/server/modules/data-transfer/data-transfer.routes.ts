@@ -87,7 +87,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
     '/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      config: { access: 'user', tooLargeMessage: IMPORT_TOO_LARGE },
+      config: { access: 'user', tooLargeMessage: IMPORT_TOO_LARGE, isLargeUpload: true },
       schema: {
         tags,
         summary:

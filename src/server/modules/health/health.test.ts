@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createLoggedInUser } from '#testing/factories.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
 import { API_HEADERS, DOCUMENT_HEADERS } from '../../plugins/security-headers.ts';
 
@@ -128,27 +129,55 @@ describeEachDialect('the API edge', (dialect) => {
 });
 
 describeEachDialect('slow clients', (dialect) => {
+  const timeouts = { requestMs: 300, uploadMs: 5_000, idleMs: 5_000, checkIntervalMs: 50 };
+
+  /** A connection to the listening app: what it has received, and when it closes. */
+  async function connectTo(t: TestApp) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    return { port, socket, closed, received: () => received };
+  }
+
   test('a request whose body never finishes arriving is cut off, and the server keeps answering', async () => {
-    const t = await createTestApp(dialect, {
-      timeouts: { requestMs: 300, idleMs: 5_000, checkIntervalMs: 50 },
-    });
+    const t = await createTestApp(dialect, { timeouts });
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as { port: number };
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (chunk) => (received += chunk.toString()));
-      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const { port, socket, closed, received } = await connectTo(t);
       socket.write(
         'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
           'Content-Length: 1000\r\n\r\n{"username":',
       );
       const started = Date.now();
       await closed;
-      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received()).toMatch(/^HTTP\/1\.1 408 /);
       expect(Date.now() - started).toBeLessThan(3_000);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("an import's upload has longer to arrive: a large export on a slow line is not cut off", async () => {
+    const t = await createTestApp(dialect, { timeouts });
+    try {
+      const { cookie } = await createLoggedInUser(t.app);
+      const { socket, closed, received } = await connectTo(t);
+      const body = JSON.stringify({ format: 'not an export' });
+      socket.write(
+        'POST /api/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          `Cookie: ${cookie}\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n` +
+          body.slice(0, 5),
+      );
+      // Three times the time any other route's body has.
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      socket.write(body.slice(5));
+      await closed;
+      // Read whole, and refused for what it is, not for the time it took.
+      expect(received()).toMatch(/^HTTP\/1\.1 400 /);
     } finally {
       await t.close();
     }
