@@ -21,12 +21,13 @@ const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r
  */
 export const uploadDeadlinePlugin = fp(
   async (app: FastifyInstance, { requestMs }: { requestMs: number }) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Not async: every request passes here, most (reads) without a body.
+    app.addHook('onRequest', (request, reply, done) => {
       const { raw } = request;
       const hasBody =
         raw.headers['transfer-encoding'] !== undefined ||
         Number(raw.headers['content-length'] ?? 0) > 0;
-      if (!hasBody || raw.complete || request.routeOptions.config.isLargeUpload) return;
+      if (!hasBody || raw.complete || request.routeOptions.config.isLargeUpload) return done();
       const timer = setTimeout(() => {
         if (raw.complete) return;
         const { socket } = raw;
@@ -36,6 +37,7 @@ export const uploadDeadlinePlugin = fp(
       const stop = () => clearTimeout(timer);
       raw.once('end', stop);
       reply.raw.once('close', stop);
+      done();
     });
   },
 );
