@@ -105,6 +105,20 @@ describe('serving the built client', () => {
     );
   });
 
+  test('the page is the build the server started with, whose files it serves', async () => {
+    // A new build copied over this one before the restart: its page names files this server
+    // has no route for.
+    const next = built.replace('<title>Rulekeeper</title>', '<title>Next build</title>');
+    writeFileSync(join(clientDir, 'index.html'), next);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/history' });
+      expect(response.body).toContain('<title>Rulekeeper</title>');
+      expect(response.body).not.toContain('Next build');
+    } finally {
+      writeFileSync(join(clientDir, 'index.html'), built);
+    }
+  });
+
   test('a HEAD request for a page path is answered as the GET would be, without the body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/history/12' });
     expect(response.statusCode).toBe(200);

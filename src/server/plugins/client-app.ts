@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
@@ -73,6 +72,11 @@ function sendNotFound(reply: FastifyReply) {
 export const clientAppPlugin = fp(
   async (app: FastifyInstance, { clientDir }: { clientDir: string }) => {
     const hasClient = existsSync(join(clientDir, 'index.html'));
+    // The build is read once, as the server starts: its page, the routes of its files (below),
+    // its screens and its scripts' hashes (the security headers) are then one build. Read on
+    // each request, the page of a build copied over this one before the restart named files
+    // this server had no route for.
+    const built = hasClient ? readFileSync(join(clientDir, 'index.html'), 'utf8') : '';
     const screenPreloads = hasClient ? readScreenPreloads(clientDir, app.log) : [];
     app.setNotFoundHandler(async (_request, reply) => sendNotFound(reply));
     if (!hasClient) {
@@ -102,9 +106,6 @@ export const clientAppPlugin = fp(
         ...PAGE_CALLS,
         ...(screen?.calls ?? []),
       ]);
-      // Read on each request, as the static files are; the list of screens is read once, when
-      // the server starts (a new build comes with a restart: the server is built with it).
-      const built = await readFile(join(clientDir, 'index.html'), 'utf8');
       // A function, not a string: a string's `$$`, `$'` and `` $` `` would be read as patterns
       // in the trader's own text (a session named 'Big $$ day').
       const page = built.replace(
