@@ -354,6 +354,42 @@ test.describe("a session dated after the trader's today", () => {
   });
 });
 
+test('while the save is under way nothing can be typed or picked that it would not send; refused, the field has the keyboard again', async ({
+  page,
+}) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+  await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
+  const name = dialog.getByLabel('Session Name');
+  await name.fill('Tokyo range');
+
+  // The save is held, then refused with no answer the form can place.
+  let refuse = () => {};
+  const refused = new Promise<void>((resolve) => (refuse = resolve));
+  await page.route('**/api/sessions', async (route) => {
+    if (!isSessionCreation(route.request())) return route.continue();
+    await refused;
+    await route.fulfill({ status: 500, json: { message: 'Internal server error' } });
+  });
+  await name.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(name).toBeDisabled();
+  await expect(dialog.getByLabel('Notes')).toBeDisabled();
+  await expect(dialog.getByRole('checkbox', { name: RULES[0]!.description })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Choose image' })).toBeDisabled();
+  // A chart pasted meanwhile is not taken either.
+  const chart = await makePngFile(page, 'chart.png');
+  await pasteFile(page.locator('body'), chart);
+  await afterTwoFrames(page);
+  await expect(dialog.getByRole('img', { name: 'Screenshot preview' })).toHaveCount(0);
+
+  refuse();
+  await expectToast(page, 'Error');
+  await expect(name).toBeEnabled();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Tokyo range');
+});
+
 test('a screenshot the server refuses is reported beside the picker', async ({ page }) => {
   await logInWithRules(page);
   const dialog = await openNewSessionDialog(page);

@@ -1,4 +1,10 @@
-import type { FieldValues, Path, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
+import type {
+  FieldValues,
+  Path,
+  UseFormGetFieldState,
+  UseFormSetError,
+  UseFormSetFocus,
+} from 'react-hook-form';
 import type { ApiError } from '#shared/schemas/common.ts';
 import { HttpError } from './api-client.ts';
 
@@ -54,4 +60,19 @@ export function applyServerIssues<Values extends FieldValues>(
   const first = fieldIssues[0];
   if (first) form.setFocus(first.field);
   return { mapped: fieldIssues.length, unmapped: otherIssues };
+}
+
+/**
+ * Focuses the first of `fields` (in the order they are shown) that holds an error; answers
+ * whether one did. For a focus asked while the fields could not take it (disabled while their
+ * save ran: `SavingFields`).
+ */
+export function focusFirstError<Values extends FieldValues>(
+  form: { getFieldState: UseFormGetFieldState<Values>; setFocus: UseFormSetFocus<Values> },
+  fields: readonly Path<Values>[],
+): boolean {
+  const field = fields.find((name) => form.getFieldState(name).invalid);
+  if (field === undefined) return false;
+  form.setFocus(field);
+  return true;
 }

@@ -8,6 +8,8 @@ import {
 } from '#shared/schemas/rules.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
+import { focusFirstError } from '#client/lib/form-errors.ts';
+import { SavingFields } from '#client/components/saving-fields.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogClose, DialogFooter } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -106,24 +108,26 @@ function RuleForm({ mode, rule }: RuleFormProps) {
 
   return (
     <form noValidate className="grid gap-5" onSubmit={handleSubmit(submit)}>
-      <FormField label="Rule Description" error={errors.description?.message}>
-        <Input
-          placeholder="e.g., Follow stop loss on every trade"
-          autoComplete="off"
-          {...register('description')}
-        />
-      </FormField>
-      <FormField
-        label="Additional Notes"
-        hint="These notes will appear as reminders on your dashboard"
-        error={errors.notes?.message}
-      >
-        <Textarea
-          rows={4}
-          placeholder="Why this rule matters, or how to apply it (optional)"
-          {...register('notes')}
-        />
-      </FormField>
+      <SavingFields isSaving={isSaving} focusFirstError={() => focusFirstError(form, fields)}>
+        <FormField label="Rule Description" error={errors.description?.message}>
+          <Input
+            placeholder="e.g., Follow stop loss on every trade"
+            autoComplete="off"
+            {...register('description')}
+          />
+        </FormField>
+        <FormField
+          label="Additional Notes"
+          hint="These notes will appear as reminders on your dashboard"
+          error={errors.notes?.message}
+        >
+          <Textarea
+            rows={4}
+            placeholder="Why this rule matters, or how to apply it (optional)"
+            {...register('notes')}
+          />
+        </FormField>
+      </SavingFields>
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={isSaving}>

@@ -89,7 +89,10 @@ export function ScreenshotPicker({
   // choice was made is not the trader's choice any more. A large photo picked, then at once a
   // small screenshot, put the photo back once its read ended, and it was what got saved.
   const choices = useRef(0);
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   const takeFile = async (file: File) => {
+    // Pasted or dropped while the form's fields are disabled (its save under way): not taken.
+    if (fieldsetRef.current?.matches(':disabled')) return;
     const problem = describeImageFileProblem(file);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
@@ -174,7 +177,11 @@ export function ScreenshotPicker({
   const preview = value && (value.kind === 'new' ? value.dataUrl : getScreenshotUrl(value.ref));
 
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      ref={fieldsetRef}
+      className="grid gap-2"
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="mb-2 text-sm leading-none font-medium">Trading Screenshot</legend>
       <div
         {...dropHandlers}

@@ -6,6 +6,8 @@ import { DATE_IN_FUTURE, type Session } from '#shared/schemas/sessions.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { useResultPreferences } from '#client/components/result-preferences.tsx';
 import { FormDialog, useFormDialog } from '#client/components/form-dialog.tsx';
+import { focusFirstError } from '#client/lib/form-errors.ts';
+import { SavingFields } from '#client/components/saving-fields.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogClose, DialogFooter } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -179,84 +181,89 @@ function SessionForm({ session }: { session: Session | null }) {
 
   return (
     <form noValidate className="grid gap-5" onSubmit={handleSubmit(submit)}>
-      <FormField label="Session Name" error={errors.name?.message}>
-        <Input placeholder="Morning Session" autoComplete="off" {...register('name')} />
-      </FormField>
-      <FormField label="Date" error={errors.date?.message}>
-        {/* The picker offers no day after today, which the server refuses; an edit of a session
+      <SavingFields
+        isSaving={isSaving}
+        focusFirstError={() => focusFirstError(form, sessionFormFields)}
+      >
+        <FormField label="Session Name" error={errors.name?.message}>
+          <Input placeholder="Morning Session" autoComplete="off" {...register('name')} />
+        </FormField>
+        <FormField label="Date" error={errors.date?.message}>
+          {/* The picker offers no day after today, which the server refuses; an edit of a session
             dated ahead before that keeps its day as it is (the server takes a day unchanged). */}
-        <Input type="date" min={FIRST_CALENDAR_DAY} max={todayLocal()} {...register('date')} />
-      </FormField>
-      <Controller
-        control={control}
-        name="sessionTypeId"
-        render={({ field: { value, onChange, onBlur, ref }, fieldState: { error } }) => (
-          <FormField label="Session Type" error={error?.message}>
-            <SessionTypeSelect value={value} onChange={onChange} onBlur={onBlur} ref={ref} />
-          </FormField>
-        )}
-      />
-      <Controller
-        control={control}
-        name="rulesFollowed"
-        render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
-          <RulesChecklist
-            checklist={checklist}
-            value={value}
-            onChange={onChange}
-            ref={ref}
-            error={error?.message}
-            emptyMessage={
-              session ? 'This session was recorded without any trading rules.' : <NoRulesYet />
-            }
-          />
-        )}
-      />
-      {/* Optional: a result in R and, unless money amounts are hidden, in the currency. A loss
+          <Input type="date" min={FIRST_CALENDAR_DAY} max={todayLocal()} {...register('date')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="sessionTypeId"
+          render={({ field: { value, onChange, onBlur, ref }, fieldState: { error } }) => (
+            <FormField label="Session Type" error={error?.message}>
+              <SessionTypeSelect value={value} onChange={onChange} onBlur={onBlur} ref={ref} />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="rulesFollowed"
+          render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
+            <RulesChecklist
+              checklist={checklist}
+              value={value}
+              onChange={onChange}
+              ref={ref}
+              error={error?.message}
+              emptyMessage={
+                session ? 'This session was recorded without any trading rules.' : <NoRulesYet />
+              }
+            />
+          )}
+        />
+        {/* Optional: a result in R and, unless money amounts are hidden, in the currency. A loss
           is negative: no `inputMode="decimal"`, whose keypad on an iPhone has no minus key;
           a number field alone opens the keyboard's numbers and signs on either phone. */}
-      <div className={hideMoney ? 'grid gap-5' : 'grid gap-5 sm:grid-cols-2'}>
-        <FormField
-          label="Result (R)"
-          hint="Optional. In multiples of your planned risk, e.g. 1.5 or -1."
-          error={errors.resultR?.message}
-        >
-          <Input type="number" step="0.01" {...register('resultR')} />
-        </FormField>
-        {hideMoney ? null : (
+        <div className={hideMoney ? 'grid gap-5' : 'grid gap-5 sm:grid-cols-2'}>
           <FormField
-            label={`Result (${currency})`}
-            hint="Optional. Profit or loss, e.g. 250 or -120.50."
-            error={errors.resultMoney?.message}
+            label="Result (R)"
+            hint="Optional. In multiples of your planned risk, e.g. 1.5 or -1."
+            error={errors.resultR?.message}
           >
-            <Input type="number" step="0.01" {...register('resultMoney')} />
+            <Input type="number" step="0.01" {...register('resultR')} />
           </FormField>
-        )}
-      </div>
-      <FormField label="Notes" error={errors.notes?.message}>
-        <Textarea
-          rows={3}
-          placeholder="How did the session go? What would you do differently? (optional)"
-          {...register('notes')}
-        />
-      </FormField>
-      <Controller
-        control={control}
-        name="screenshotData"
-        render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
-          <ScreenshotPicker
-            value={value}
-            onChange={(picked) => {
-              // A new choice answers any message about the last one.
-              form.clearErrors('screenshotData');
-              onChange(picked);
-            }}
-            ref={ref}
-            error={error?.message}
-            onReadingChange={setIsReadingScreenshot}
+          {hideMoney ? null : (
+            <FormField
+              label={`Result (${currency})`}
+              hint="Optional. Profit or loss, e.g. 250 or -120.50."
+              error={errors.resultMoney?.message}
+            >
+              <Input type="number" step="0.01" {...register('resultMoney')} />
+            </FormField>
+          )}
+        </div>
+        <FormField label="Notes" error={errors.notes?.message}>
+          <Textarea
+            rows={3}
+            placeholder="How did the session go? What would you do differently? (optional)"
+            {...register('notes')}
           />
-        )}
-      />
+        </FormField>
+        <Controller
+          control={control}
+          name="screenshotData"
+          render={({ field: { value, onChange, ref }, fieldState: { error } }) => (
+            <ScreenshotPicker
+              value={value}
+              onChange={(picked) => {
+                // A new choice answers any message about the last one.
+                form.clearErrors('screenshotData');
+                onChange(picked);
+              }}
+              ref={ref}
+              error={error?.message}
+              onReadingChange={setIsReadingScreenshot}
+            />
+          )}
+        />
+      </SavingFields>
       {/* Stuck to the bottom of the scrolling dialog, so Save is in reach on a phone, where the
           two buttons share one row to leave the form as much of the screen as they can. */}
       <DialogFooter sticky>
