@@ -205,8 +205,10 @@ test('deleting a session from its details page returns to the history', async ({
     type: 'confirm',
     message: 'Are you sure you want to delete this session? This action cannot be undone.',
   });
-  // The button waits for the answer.
+  // The button waits for the answer, and so does Edit: the page leaves with the session, and an
+  // edit begun meanwhile would go with it unasked.
   await expect(remove).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
   release();
   await expectToast(page, 'Success', 'Session deleted successfully');
   await expect(page).toHaveURL(/\/history$/);

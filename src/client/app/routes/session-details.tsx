@@ -101,7 +101,9 @@ function SessionPage({
         title="Session Details"
         actions={
           <>
-            <Button variant="outline" onClick={onEdit}>
+            {/* Not while the session is being deleted: the page then leaves, and an edit begun
+                meanwhile would go with it unasked. */}
+            <Button variant="outline" disabled={isDeleting} onClick={onEdit}>
               <Pencil aria-hidden="true" />
               Edit
             </Button>
