@@ -418,6 +418,34 @@ test('a screenshot the server refuses is reported beside the picker', async ({ p
   expect((await response.json()) as unknown).toMatchObject({ sessions: [] });
 });
 
+test('a save whose lists cannot be read again, the connection lost after it, closes its dialog all the same', async ({
+  page,
+  context,
+}) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Saved as the line dropped');
+  await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
+
+  // The save goes through; the reads it asks for then fail as the connection goes.
+  let isSaved = false;
+  await page.route('**/api/**', async (route) => {
+    const request = route.request();
+    if (isSessionCreation(request)) {
+      const response = await route.fetch();
+      isSaved = true;
+      return route.fulfill({ response });
+    }
+    if (!isSaved || request.method() !== 'GET') return route.continue();
+    await context.setOffline(true);
+    return route.abort('internetdisconnected');
+  });
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+  await expect(dialog).toBeHidden();
+  await context.setOffline(false);
+});
+
 test('saved without a connection, the session is refused at once and kept in the dialog to save again', async ({
   page,
   context,

@@ -1,4 +1,5 @@
 import {
+  onlineManager,
   useMutation,
   useQueryClient,
   type MutateOptions,
@@ -32,6 +33,26 @@ export type ApiMutationOptions<TData, TVariables, TContext> = Omit<
 };
 
 /**
+ * Waits for `work`, or less if the browser goes offline first: a read that fails then waits
+ * for the connection to come back before it tries again, and a write that was saved must not
+ * show 'Saving...', its dialog held open, until then. Its lists catch up when the connection
+ * does.
+ */
+function untilDoneOrOffline(work: Promise<unknown>): Promise<void> {
+  if (!onlineManager.isOnline()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = onlineManager.subscribe((isOnline) => {
+      if (!isOnline) done();
+    });
+    work.then(done, done);
+  });
+}
+
+/**
  * `useMutation` for API writes. `mutate` is single-flight: a second call while one is under
  * way is ignored, checked synchronously because `isPending` reaches React a render later and a
  * double click lands in between. Writes never retry on their own.
@@ -48,7 +69,9 @@ export function useApiMutation<TData = unknown, TVariables = void, TContext = un
   const inFlight = useRef(false);
 
   const refresh = () =>
-    Promise.all(refreshes.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    untilDoneOrOffline(
+      Promise.all(refreshes.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    );
 
   const mutation = useMutation<TData, Error, TVariables, TContext>({
     ...options,
