@@ -13,7 +13,6 @@ import {
   expectToast,
   logInAsNewTrader,
   logInWithForm,
-  toastRegion,
 } from './support.ts';
 
 // Every other spec blocks service workers (playwright.config.ts); this one is about them.
@@ -379,39 +378,6 @@ test('one notification fires before London opens, with a rule note, under a mock
     title: 'Tokyo opens in 30 minutes',
     body: 'Size by risk\nOne percent per trade',
   });
-});
-
-test('a refusal the server words about the minutes is shown at the field, not in a toast', async ({
-  page,
-}) => {
-  await logInAsNewTrader(page);
-  await openSettings(page);
-  const card = remindersCard(page);
-  // A limit the server holds and this page does not know of (a newer server, say).
-  await page.route('**/api/auth/update-profile', (route) =>
-    route.fulfill({
-      status: 400,
-      json: {
-        message: 'Minutes before must be at most 60',
-        issues: [
-          {
-            path: 'preferences.reminders.minutesBefore',
-            message: 'Minutes before must be at most 60',
-          },
-        ],
-      },
-    }),
-  );
-  // The market sessions, read on their own, are there before the trader types.
-  await expect(card.getByRole('checkbox').first()).toBeVisible();
-  const minutes = card.getByLabel('Minutes before the session opens');
-  await minutes.fill('90');
-  const refused = page.waitForResponse('**/api/auth/update-profile');
-  await card.getByRole('button', { name: 'Save Reminder Settings' }).click();
-  await refused;
-  await expect(minutes).toHaveAccessibleDescription(/Minutes before must be at most 60/);
-  await expect(minutes).toBeFocused();
-  await expect(toastRegion(page).getByText('Minutes before must be at most 60')).toHaveCount(0);
 });
 
 test('the Session Reminders card has no accessibility violations', async ({ page, context }) => {

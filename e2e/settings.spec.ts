@@ -4,6 +4,7 @@ import {
   expectToast,
   logInAsNewTrader,
   pressEscape,
+  toastRegion,
 } from './support.ts';
 
 async function openSettings(page: Page) {
@@ -192,3 +193,39 @@ async function storedUserAvatar(page: Page) {
   const response = await page.request.get('/api/user');
   return ((await response.json()) as { user: { avatar: string | null } }).user.avatar;
 }
+
+// Here, not beside the reminders' journeys in pwa.spec.ts: nothing in it needs the full
+// browser, whose windows take focus from each other (it failed there now and then, its save
+// never sent).
+test('a refusal the server words about the minutes is shown at the field, not in a toast', async ({
+  page,
+}) => {
+  await logInAsNewTrader(page);
+  await openSettings(page);
+  const card = page.getByRole('region', { name: 'Session Reminders' });
+  // A limit the server holds and this page does not know of (a newer server, say).
+  await page.route('**/api/auth/update-profile', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        message: 'Minutes before must be at most 60',
+        issues: [
+          {
+            path: 'preferences.reminders.minutesBefore',
+            message: 'Minutes before must be at most 60',
+          },
+        ],
+      },
+    }),
+  );
+  // The market sessions, read on their own, are there before the trader types.
+  await expect(card.getByRole('checkbox').first()).toBeVisible();
+  const minutes = card.getByLabel('Minutes before the session opens');
+  await minutes.fill('90');
+  const refused = page.waitForResponse('**/api/auth/update-profile');
+  await card.getByRole('button', { name: 'Save Reminder Settings' }).click();
+  await refused;
+  await expect(minutes).toHaveAccessibleDescription(/Minutes before must be at most 60/);
+  await expect(minutes).toBeFocused();
+  await expect(toastRegion(page).getByText('Minutes before must be at most 60')).toHaveCount(0);
+});
