@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type FocusEvent, type ReactNode } from 'react';
 
 /**
  * A form's fields, disabled while its save is under way: what is typed, ticked or picked then
@@ -18,28 +18,27 @@ export function SavingFields({
   focusFirstError: () => boolean;
   children: ReactNode;
 }) {
-  const fieldsRef = useRef<HTMLFieldSetElement>(null);
   const lostField = useRef<HTMLElement | null>(null);
   const wasSaving = useRef(false);
-  useEffect(() => {
-    const fields = fieldsRef.current;
-    const hasSaved = wasSaving.current && !isSaving;
-    wasSaving.current = isSaving;
-    if (!hasSaved || !fields) return;
+  // The form's latest callback, called only as a save ends (it is new on every render).
+  const focusAfterSave = useEffectEvent(() => {
     const lost = lostField.current;
     lostField.current = null;
     if (focusFirstError()) return;
     const focused = document.activeElement;
     if (lost?.isConnected && (!focused || focused === document.body)) lost.focus();
-    // Only as a save ends: the form's callback is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    const hasSaved = wasSaving.current && !isSaving;
+    wasSaving.current = isSaving;
+    if (hasSaved) focusAfterSave();
   }, [isSaving]);
   const noteLostFocus = (event: FocusEvent<HTMLFieldSetElement>) => {
     if (!event.currentTarget.disabled || event.relatedTarget !== null) return;
     if (event.target instanceof HTMLElement) lostField.current = event.target;
   };
   return (
-    <fieldset ref={fieldsRef} disabled={isSaving} className="contents" onBlur={noteLostFocus}>
+    <fieldset disabled={isSaving} className="contents" onBlur={noteLostFocus}>
       {children}
     </fieldset>
   );

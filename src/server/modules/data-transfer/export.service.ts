@@ -108,14 +108,16 @@ export function createExportService({
       // A screenshot whose file is missing is exported without one, so the file imports.
       const presentImages = new Set<string>();
       const missingImages = new Set<string>();
-      for (const ref of await transfer.listScreenshotRefs(userId)) {
-        if (presentImages.has(ref) || missingImages.has(ref)) continue;
+      /** A screenshot's bytes, read once: null when it is in the file already, or missing. */
+      const readNew = async (ref: string) => {
+        if (presentImages.has(ref) || missingImages.has(ref)) return null;
         const bytes = await images.get(screenshotKeys(ref).image);
-        if (!bytes) {
-          missingImages.add(ref);
-          continue;
-        }
-        presentImages.add(ref);
+        (bytes ? presentImages : missingImages).add(ref);
+        return bytes;
+      };
+      for (const ref of await transfer.listScreenshotRefs(userId)) {
+        const bytes = await readNew(ref);
+        if (!bytes) continue;
         zip.addStored(`${EXPORT_IMAGES_FOLDER}${ref}`, bytes);
         yield* zip.drain();
       }
@@ -125,16 +127,9 @@ export function createExportService({
       // that session left without a screenshot.
       const lateImages = new Map<string, Buffer>();
       const hasImage = async (ref: string) => {
-        if (presentImages.has(ref)) return true;
-        if (missingImages.has(ref)) return false;
-        const bytes = await images.get(screenshotKeys(ref).image);
-        if (!bytes) {
-          missingImages.add(ref);
-          return false;
-        }
-        presentImages.add(ref);
-        lateImages.set(ref, bytes);
-        return true;
+        const bytes = await readNew(ref);
+        if (bytes) lateImages.set(ref, bytes);
+        return presentImages.has(ref);
       };
       const json = zip.openText(EXPORT_JSON_NAME);
       for await (const piece of exportJson(user, hasImage)) {

@@ -177,12 +177,9 @@ export function createSessionsRepository({ db }: AppDatabase) {
       const rulesFollowed: SessionRuleResult[] = [];
       for (const item of rows) {
         // A session of no rules joins no item: its one row holds none.
-        if (item.rule_id === null || item.rule_description === null) continue;
-        rulesFollowed.push({
-          ruleId: item.rule_id,
-          description: item.rule_description,
-          followed: toBool(item.followed!),
-        });
+        const { rule_id: ruleId, rule_description: description, followed } = item;
+        if (ruleId === null || description === null || followed === null) continue;
+        rulesFollowed.push({ ruleId, description, followed: toBool(followed) });
       }
       return { ...toSummary(row), notes: row.notes, rulesFollowed };
     },
