@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  closeTab,
   createRules,
   createTrader,
   logInNewTraderThroughApi,
@@ -108,7 +109,7 @@ async function typeRuleWatchingQuestions(page: Page, text: string) {
 
 test('closing the tab with typed text in a dialog has the browser ask first', async ({ page }) => {
   const { asked, description } = await typeRuleWatchingQuestions(page, 'Draft');
-  await page.close({ runBeforeUnload: true });
+  await closeTab(page);
 
   await expect.poll(() => asked).toEqual(['beforeunload']);
   // Dismissed: the page and the text stay.
@@ -122,7 +123,7 @@ test('a dialog whose text was taken back lets the tab close without a question',
   const { asked, description } = await typeRuleWatchingQuestions(page, 'Draft');
   // Cleared: pristine again.
   await description.fill('');
-  await page.close({ runBeforeUnload: true });
+  await closeTab(page);
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(asked).toEqual([]);
 });

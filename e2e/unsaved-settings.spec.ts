@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   afterTwoFrames,
+  closeTab,
   endLoginOnServer,
   expectToast,
   holdRequests,
@@ -277,7 +278,7 @@ test('reloading or closing the tab with unsaved settings has the browser ask fir
 
   await fullName.click();
   await fullName.fill('Avery Quinn');
-  await page.close({ runBeforeUnload: true });
+  await closeTab(page);
   await expect.poll(() => asked).toEqual(['beforeunload']);
   expect(page.isClosed()).toBe(false);
   await expect(fullName).toHaveValue('Avery Quinn');
