@@ -33,6 +33,14 @@ function isSessionCreation(request: { url(): string; method(): string }) {
   return request.method() === 'POST' && new URL(request.url()).pathname === '/api/sessions';
 }
 
+/** The names of the trader's sessions as the server has them, newest first. */
+async function storedSessionNames(page: Page) {
+  const answer = (await (await page.request.get('/api/sessions')).json()) as {
+    sessions: { name: string }[];
+  };
+  return answer.sessions.map((session) => session.name);
+}
+
 /** The 'Mar 14, 2026' form of a `YYYY-MM-DD` day, read as the calendar day it names. */
 function shownDate(day: string) {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -464,19 +472,45 @@ test('saved without a connection, the session is refused at once and kept in the
   await expect(dialog.getByLabel('Session Name')).toHaveValue('Offline at the open');
 
   await context.setOffline(false);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/sessions')).json()) as { sessions: unknown[] })
-          .sessions,
-    )
-    .toEqual([]);
+  await expect.poll(() => storedSessionNames(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Save Session' }).click();
   await expectToast(page, 'Success', 'Trading session has been created');
-  const sessions = (await (await page.request.get('/api/sessions')).json()) as {
-    sessions: { name: string }[];
-  };
-  expect(sessions.sessions.map((session) => session.name)).toEqual(['Offline at the open']);
+  expect(await storedSessionNames(page)).toEqual(['Offline at the open']);
+});
+
+test('a save whose answer was lost, pressed again after a change, records the session once, as it is now', async ({
+  page,
+}) => {
+  await logInWithRules(page);
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Saved as the answer was lost');
+  await chooseSessionType(dialog, 'Tokyo (00:00-09:00)');
+
+  // The first save reaches the server and is stored; its answer never comes back.
+  let answersLost = 0;
+  await page.route('**/api/sessions', async (route) => {
+    if (!isSessionCreation(route.request()) || answersLost > 0) return route.continue();
+    await route.fetch();
+    answersLost += 1;
+    return route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Error', 'Failed to create trading session');
+  expect(answersLost).toBe(1);
+
+  await dialog.getByLabel('Session Name').fill('Saved again, renamed');
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Success', 'Trading session has been created');
+  await expect(dialog).toBeHidden();
+  expect(await storedSessionNames(page)).toEqual(['Saved again, renamed']);
+
+  // A dialog opened again is another session.
+  const next = await openNewSessionDialog(page);
+  await next.getByLabel('Session Name').fill('The next one');
+  await chooseSessionType(next, 'Tokyo (00:00-09:00)');
+  await next.getByRole('button', { name: 'Save Session' }).click();
+  await expect(next).toBeHidden();
+  expect(await storedSessionNames(page)).toEqual(['The next one', 'Saved again, renamed']);
 });
 
 for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {

@@ -13,6 +13,7 @@ import {
 import { groupThousands } from '../thousands.ts';
 import { calendarDate, idSchema, optionalText, requiredText } from './common.ts';
 import { resultMoneySchema, resultRSchema } from './results.ts';
+import { sessionUidSchema } from './sessions.ts';
 
 /*
  * The export file: one JSON document, versioned, that holds everything a trader owns. It is
@@ -36,11 +37,6 @@ export const exportImagePathSchema = z
       'screenshot must be an image of the file, like images/abc.png',
     ),
   );
-
-/** A session's identity across accounts: random, kept by export and import. */
-const uidSchema = z
-  .string({ error: 'uid must be text' })
-  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'uid must be 8 to 64 letters, digits, - or _'));
 
 const timestampSchema = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
 
@@ -71,7 +67,8 @@ const exportChecklistItemSchema = z.strictObject({
 });
 
 const exportSessionSchema = z.strictObject({
-  uid: uidSchema,
+  /** A session's identity across accounts: kept by export and import. */
+  uid: sessionUidSchema,
   name: requiredText({ label: 'Session name', max: SESSION_NAME_MAX_LENGTH }),
   date: calendarDate('Date'),
   /** The market session's name (`London`); one this app does not know becomes none. */

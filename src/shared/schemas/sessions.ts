@@ -112,12 +112,20 @@ const sessionFields = {
   ),
 };
 
+/** A session's identity: random, chosen by the client that records it or by the server. */
+export const sessionUidSchema = z
+  .string({ error: 'uid must be text' })
+  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'uid must be 8 to 64 letters, digits, - or _'));
+
 /**
  * `POST /api/sessions`. The checklist lists each of the trader's current rules once, unticked
  * ones as not followed (the server checks the rules under the trader's lock); the rating is
- * computed by the server, and a `complianceRating` the client sends is ignored.
+ * computed by the server, and a `complianceRating` the client sends is ignored. A `uid` the
+ * trader's sessions already have names the session an earlier try of this create made, whose
+ * answer was lost: that session is made as this one says (docs/decisions/0080).
  */
 export const createSessionSchema = z.strictObject({
+  uid: z.optional(sessionUidSchema),
   ...sessionFields,
   rulesFollowed: checklist('rulesFollowed must list each rule at most once'),
   screenshotData: z.nullish(screenshotData),

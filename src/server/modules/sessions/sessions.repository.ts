@@ -105,6 +105,37 @@ export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
 /** Every query takes the owner's id: a session is only ever read or changed by its trader. */
 export function createSessionsRepository({ db }: AppDatabase) {
+  const insertChecklist = async (userId: number, sessionId: number, items: ChecklistItem[]) => {
+    if (items.length === 0) return;
+    await db
+      .insertInto('session_rule_results')
+      .values(
+        items.map((item, position) => ({
+          session_id: sessionId,
+          user_id: userId,
+          rule_id: item.ruleId,
+          rule_description: item.description,
+          position,
+          followed: item.followed,
+        })),
+      )
+      .execute();
+  };
+
+  const updateRow = async (
+    userId: number,
+    id: number,
+    data: SessionRowData,
+    screenshotRef: string | null,
+  ) => {
+    await db
+      .updateTable('trading_sessions')
+      .set(toColumns(data, screenshotRef))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+  };
+
   return {
     /** One page, newest first; `limit + 1` rows are read to know whether another page follows. */
     async listSessions(userId: number, query: SessionsQuery): Promise<SessionsPage> {
@@ -197,37 +228,39 @@ export function createSessionsRepository({ db }: AppDatabase) {
         .values({ user_id: userId, uid, ...toColumns(data, screenshotRef) })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (checklist.length > 0) {
-        await db
-          .insertInto('session_rule_results')
-          .values(
-            checklist.map((item, position) => ({
-              session_id: id,
-              user_id: userId,
-              rule_id: item.ruleId,
-              rule_description: item.description,
-              position,
-              followed: item.followed,
-            })),
-          )
-          .execute();
-      }
+      await insertChecklist(userId, id, checklist);
       return id;
     },
 
-    async updateSession(
+    /** The trader's session of this uid: its id, day and screenshot. */
+    async findSessionByUid(userId: number, uid: string) {
+      const row = await db
+        .selectFrom('trading_sessions')
+        .select(['id', 'session_date', 'screenshot_ref'])
+        .where('user_id', '=', userId)
+        .where('uid', '=', uid)
+        .executeTakeFirst();
+      return row && { id: row.id, day: row.session_date, screenshotRef: row.screenshot_ref };
+    },
+
+    /** Writes a session anew, its checklist too: the row keeps only its id and uid. */
+    async replaceSession(
       userId: number,
       id: number,
       data: SessionRowData,
       screenshotRef: string | null,
+      checklist: ChecklistItem[],
     ): Promise<void> {
+      await updateRow(userId, id, data, screenshotRef);
       await db
-        .updateTable('trading_sessions')
-        .set(toColumns(data, screenshotRef))
-        .where('id', '=', id)
+        .deleteFrom('session_rule_results')
+        .where('session_id', '=', id)
         .where('user_id', '=', userId)
         .execute();
+      await insertChecklist(userId, id, checklist);
     },
+
+    updateSession: updateRow,
 
     /** Sets the followed flags of a session's items; their snapshots stay as saved. */
     async setFollowed(userId: number, sessionId: number, followedRuleIds: number[]) {

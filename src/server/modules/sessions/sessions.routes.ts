@@ -82,9 +82,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       ...screenshotRoute,
       schema: {
         tags,
-        summary: 'Record a session; the server computes its rating',
+        summary:
+          'Record a session; the server computes its rating. A uid the trader has already ' +
+          'used (a try whose answer was lost) writes that session again: 200, not a second one',
         body: createSessionSchema,
         response: {
+          200: sessionResponseSchema,
           201: sessionResponseSchema,
           400: errorSchema,
           401: errorSchema,
@@ -94,8 +97,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const session = await sessions.createSession(user.id, request.body);
-      return reply.status(201).send({ session: hideMoneyFrom(user, session) });
+      const { session, created } = await sessions.createSession(user.id, request.body);
+      return reply.status(created ? 201 : 200).send({ session: hideMoneyFrom(user, session) });
     },
   );
 

@@ -174,10 +174,19 @@ export function createSessionsService({
     getSession: (userId: number, id: number, sessionsVersion?: string | null): Promise<Session> =>
       details.answer(userId, String(id), () => readSession(sessions, userId, id), sessionsVersion),
 
-    async createSession(userId: number, input: CreateSessionData): Promise<Session> {
+    /**
+     * Records a session; `created` is false when `input.uid` named one of the trader's sessions,
+     * which an earlier try of this create made and whose answer was lost: that session is then
+     * written as this create says, with the same checks, rather than recorded twice.
+     */
+    async createSession(
+      userId: number,
+      input: CreateSessionData,
+    ): Promise<{ session: Session; created: boolean }> {
       assertNotAfterToday(input.date);
       await assertTypeExists(input.sessionTypeId);
-      return withNewScreenshot(database, images, input.screenshotData, (ref) =>
+      let replacedRef: string | null = null;
+      const outcome = await withNewScreenshot(database, images, input.screenshotData, (ref) =>
         locked(userId, async (tx, txRules) => {
           // A new checklist lists every current rule once (the schema refuses a repeat): a rule
           // left out would not count as broken, and would raise the rating.
@@ -190,10 +199,23 @@ export function createSessionsService({
             return { ...item, description };
           });
           if (checklist.length !== descriptions.size) throw checklistIncomplete();
-          const id = await tx.insertSession(userId, toRowData(input, checklist), ref, checklist);
-          return { result: await readSession(tx, userId, id), days: [input.date] };
+          const row = toRowData(input, checklist);
+
+          const earlier =
+            input.uid === undefined ? undefined : await tx.findSessionByUid(userId, input.uid);
+          if (earlier) {
+            await tx.replaceSession(userId, earlier.id, row, ref, checklist);
+            if (earlier.screenshotRef !== ref) replacedRef = earlier.screenshotRef;
+            const session = await readSession(tx, userId, earlier.id);
+            return { result: { session, created: false }, days: [earlier.day, input.date] };
+          }
+          const id = await tx.insertSession(userId, row, ref, checklist, input.uid);
+          const session = await readSession(tx, userId, id);
+          return { result: { session, created: true }, days: [input.date] };
         }),
       );
+      await removeScreenshots([replacedRef]);
+      return outcome;
     },
 
     async updateSession(userId: number, id: number, input: UpdateSessionData): Promise<Session> {

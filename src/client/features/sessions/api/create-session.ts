@@ -9,6 +9,20 @@ import { queryKeys } from '#client/lib/query-keys.ts';
 import { useApiMutation } from '#client/lib/use-api-mutation.ts';
 import { sessionViews } from './session-views.ts';
 
+/**
+ * A new session's identity, chosen once for a New Trading Session dialog and sent with each of
+ * its Saves: a Save whose answer was lost (the connection dropped as it came back) and pressed
+ * again writes the session the first one made, not a second (docs/decisions/0080). From
+ * `getRandomValues`, which an instance served over plain HTTP on a company network has too.
+ */
+export function newSessionUid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
 export async function createSession(input: CreateSessionInput): Promise<Session> {
   const { session } = await apiRequest('/api/sessions', {
     method: 'POST',

@@ -16,7 +16,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { todayLocal } from '#client/lib/dates.ts';
 import { changedFields } from '#client/lib/drafts.ts';
-import { useCreateSession } from '../api/create-session.ts';
+import { newSessionUid, useCreateSession } from '../api/create-session.ts';
 import { useUpdateSession } from '../api/update-session.ts';
 import { useChecklist } from '../hooks/use-checklist.ts';
 import { NoRulesYet, RulesChecklist } from './rules-checklist.tsx';
@@ -65,6 +65,7 @@ const SCREENSHOT_NOT_KEPT =
 function SessionForm({ session }: { session: Session | null }) {
   // Read once: a new session's date is the day the form opened.
   const [defaults] = useState(() => sessionFormDefaults(session));
+  const [uid] = useState(newSessionUid);
   const form = useForm<SessionFormValues, unknown, SessionFormData>({
     resolver: zodResolver(sessionFormSchema),
     defaultValues: defaults,
@@ -176,7 +177,7 @@ function SessionForm({ session }: { session: Session | null }) {
       hadScreenshot: defaults.screenshotData !== null,
     });
     if (session) updateSession.mutate({ id: session.id, input });
-    else createSession.mutate(input);
+    else createSession.mutate({ ...input, uid });
   };
 
   return (
