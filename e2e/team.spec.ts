@@ -255,6 +255,44 @@ test('a sharing trader without sessions is no praise, and their drill-down speak
   }
 });
 
+test('a sharing trader who checked no rule, or broke only rules deleted since, is no praise either', async ({
+  page,
+  baseURL,
+}) => {
+  const unchecked = await createSharingTrader(baseURL);
+  const deletedOnly = await createSharingTrader(baseURL);
+  try {
+    const today = await localToday(page);
+    await createSession(unchecked.context, { name: 'Before any rule', date: today });
+
+    const added = await deletedOnly.context.post('/api/rules', {
+      data: { description: 'A rule since deleted' },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { rule } = (await added.json()) as { rule: { id: number } };
+    await createSession(deletedOnly.context, {
+      name: 'Broke it',
+      date: today,
+      rulesFollowed: [{ ruleId: rule.id, followed: false }],
+    });
+    expect((await deletedOnly.context.delete(`/api/rules/${rule.id}`)).status()).toBe(200);
+
+    await logInAdminOn(page);
+    await showEverySharer(page);
+    await page.goto('/admin/team');
+    const rowOf = (fullName: string) =>
+      teamTable(page).getByRole('row').filter({ hasText: fullName });
+    // A session of no rules: rated, and nothing to praise or blame.
+    await expect(rowOf(unchecked.account.fullName)).toContainText('No rules checked');
+    await expect(rowOf(unchecked.account.fullName)).not.toContainText('None broken');
+    // Broken, then deleted: 0%, and not 'None broken' beside it.
+    await expect(rowOf(deletedOnly.account.fullName)).toContainText('Only deleted rules broken');
+  } finally {
+    await unchecked.context.dispose();
+    await deletedOnly.context.dispose();
+  }
+});
+
 test('a trader opening the team pages sees Not allowed, and has no link to them', async ({
   page,
 }) => {

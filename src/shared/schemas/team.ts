@@ -59,6 +59,13 @@ export const teamMemberSchema = z.strictObject({
   compliance: z.nullable(z.int()),
   /** Sessions in those 30 days. */
   sessionCount: z.int(),
+  /**
+   * Their checklist items, and those followed: the counts behind `compliance`. With no weakest
+   * rule, they tell nothing checked from nothing broken, and from only rules since deleted
+   * broken (the weakest rule is one of the trader's rules).
+   */
+  followedCount: z.int(),
+  totalCount: z.int(),
   /** The same figure over the 30 days before them; null without a session. */
   previousCompliance: z.nullable(z.int()),
   previousSessionCount: z.int(),

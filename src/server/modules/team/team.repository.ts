@@ -12,6 +12,9 @@ export interface SharingTraderFigures {
   fullName: string;
   sessionCount: number;
   compliance: number | null;
+  /** The checklist items of the 30 days' sessions, and those of them followed. */
+  followedCount: number;
+  totalCount: number;
   previousSessionCount: number;
   previousCompliance: number | null;
 }
@@ -73,6 +76,8 @@ export function createTeamRepository({ db }: AppDatabase) {
             'previousSessionCount',
           ),
           percentage(followed, total).as('compliance'),
+          followed.as('followedCount'),
+          total.as('totalCount'),
           percentage(previousFollowed, previousTotal).as('previousCompliance'),
         ])
         .execute();
@@ -85,6 +90,8 @@ export function createTeamRepository({ db }: AppDatabase) {
           fullName: row.fullName,
           sessionCount,
           compliance: sessionCount > 0 ? Number(row.compliance) : null,
+          followedCount: Number(row.followedCount),
+          totalCount: Number(row.totalCount),
           previousSessionCount,
           previousCompliance: previousSessionCount > 0 ? Number(row.previousCompliance) : null,
         };

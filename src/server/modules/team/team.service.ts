@@ -151,6 +151,8 @@ export function createTeamService({ database }: { database: AppDatabase }) {
             fullName: figures.fullName,
             compliance: figures.compliance,
             sessionCount: figures.sessionCount,
+            followedCount: figures.followedCount,
+            totalCount: figures.totalCount,
             previousCompliance: figures.previousCompliance,
             previousSessionCount: figures.previousSessionCount,
             trend: trendOf(figures),

@@ -20,11 +20,13 @@ const TODAY = '2026-03-14';
 const MEMBER_KEYS = [
   'compliance',
   'currentStreak',
+  'followedCount',
   'fullName',
   'id',
   'previousCompliance',
   'previousSessionCount',
   'sessionCount',
+  'totalCount',
   'trend',
   'username',
   'weakestRule',
@@ -424,6 +426,50 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       expect(member!.weakestRule).toEqual({
         description: `Rule B of ${bea.username}`,
         complianceRate: 60,
+      });
+    });
+
+    test('the counts behind compliance tell nothing checked, nothing broken and deleted rules broken apart', async () => {
+      const noRules = await trader('No Rules', true);
+      await createSession(t.app, noRules.cookie, { date: TODAY, rulesFollowed: [] });
+      const clean = await trader('Clean Month', true);
+      // The session of 40 days ago is not in the 30 days' counts.
+      await sessions(clean, [
+        [TODAY, 2],
+        [addDays(TODAY, -40), 0],
+      ]);
+      const deleted = await trader('Deleted Rule', true);
+      await sessions(deleted, [[TODAY, 1]]);
+      // Rule B, which the session broke, is deleted.
+      const { rules } = (await get('/api/rules', deleted.cookie)).json<{
+        rules: { id: number; description: string }[];
+      }>();
+      const broken = rules.find((rule) => rule.description.startsWith('Rule B'));
+      const removal = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/rules/${broken!.id}`,
+        headers: { cookie: deleted.cookie },
+      });
+      expect(removal.statusCode).toBe(200);
+
+      const members = new Map((await team()).map((member) => [member.id, member]));
+      expect(members.get(noRules.user.id)).toMatchObject({
+        sessionCount: 1,
+        followedCount: 0,
+        totalCount: 0,
+        weakestRule: null,
+      });
+      expect(members.get(clean.user.id)).toMatchObject({
+        sessionCount: 1,
+        followedCount: 2,
+        totalCount: 2,
+        weakestRule: null,
+      });
+      expect(members.get(deleted.user.id)).toMatchObject({
+        compliance: 50,
+        followedCount: 1,
+        totalCount: 2,
+        weakestRule: null,
       });
     });
 

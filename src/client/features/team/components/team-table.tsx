@@ -23,6 +23,16 @@ function sessionsText(count: number) {
 }
 
 /** A column header that sorts the table: a button, with the order said by `aria-sort`. */
+/**
+ * The weakest rule's cell when there is none. Nothing checked in the 30 days is no praise (as
+ * the dashboard's card says), and neither is a month whose broken items were all of rules the
+ * trader has deleted since: the weakest rule is one of their rules.
+ */
+export function noWeakestRuleText({ followedCount, totalCount }: TeamMember) {
+  if (totalCount === 0) return 'No rules checked';
+  return followedCount === totalCount ? 'None broken' : 'Only deleted rules broken';
+}
+
 function SortableHeader({
   column,
   label,
@@ -144,10 +154,7 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
                     </span>
                   </>
                 ) : (
-                  // Nothing checked in the 30 days is no praise (as the dashboard's card says).
-                  <span className="text-muted-foreground">
-                    {trader.compliance === null ? 'No rules checked' : 'None broken'}
-                  </span>
+                  <span className="text-muted-foreground">{noWeakestRuleText(trader)}</span>
                 )}
               </td>
             </tr>
