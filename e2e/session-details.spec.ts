@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SESSION_CHANGED_ELSEWHERE } from '#shared/schemas/sessions.ts';
 import {
   createSession,
   getRules,
@@ -271,36 +272,56 @@ test('a session deleted elsewhere says it is gone when the page asks again, and 
   await expect(page.getByText('Deleted elsewhere')).toHaveCount(0);
 });
 
-test('an edit opened before a screenshot was added elsewhere keeps that screenshot when saved', async ({
+test('an edit opened before another device changed the session is refused, not saved over that change', async ({
   page,
 }) => {
   await logInNewTraderThroughApi(page.request);
-  const session = await createSession(page, { name: 'Added elsewhere', date: '2026-03-14' });
+  const session = await createSession(page, { name: 'Changed elsewhere', date: '2026-03-14' });
   await page.goto(`/history/${session.id}`);
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Trading Session' });
   await edit.getByLabel('Session Name').fill('Renamed here');
 
-  // Meanwhile, from a phone: the chart's screenshot.
+  // Meanwhile, from a phone: the chart's screenshot and a note.
   const [type] = await getSessionTypes(page);
   const added = await page.request.put(`/api/sessions/${session.id}`, {
     data: {
-      name: 'Added elsewhere',
+      name: 'Changed elsewhere',
       date: '2026-03-14',
       sessionTypeId: type?.id,
       rulesFollowed: [],
-      notes: null,
+      notes: 'Noted on the phone',
       screenshotData: TINY_PNG_DATA_URL,
+      version: session.version,
     },
   });
   expect(added.status(), await added.text()).toBe(200);
 
-  // The form never showed a screenshot, and removed none: the phone's stays.
+  // Saved here, the form would put back what it opened with: refused, and the text stays.
+  await edit.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Error', SESSION_CHANGED_ELSEWHERE);
+  await expect(edit.getByLabel('Session Name')).toHaveValue('Renamed here');
+  const kept = (await (await page.request.get(`/api/sessions/${session.id}`)).json()) as {
+    session: { name: string; notes: string | null; screenshotPath: string | null };
+  };
+  expect(kept.session).toMatchObject({ name: 'Changed elsewhere', notes: 'Noted on the phone' });
+  expect(kept.session.screenshotPath).not.toBeNull();
+
+  // Opened again, the dialog starts from the phone's version, and saves over it.
+  await edit.getByRole('button', { name: 'Close dialog' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await expect(card(page, 'Session Notes')).toContainText('Noted on the phone');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(edit.getByLabel('Notes')).toHaveValue('Noted on the phone');
+  await edit.getByLabel('Session Name').fill('Renamed here');
   await edit.getByRole('button', { name: 'Save Session' }).click();
   await expect(edit).toBeHidden();
   const saved = (await (await page.request.get(`/api/sessions/${session.id}`)).json()) as {
-    session: { name: string; screenshotPath: string | null };
+    session: { name: string; notes: string | null; screenshotPath: string | null };
   };
-  expect(saved.session.name).toBe('Renamed here');
+  expect(saved.session).toMatchObject({ name: 'Renamed here', notes: 'Noted on the phone' });
   expect(saved.session.screenshotPath).not.toBeNull();
 });

@@ -22,6 +22,7 @@ export interface CreatedSession {
   screenshotPath: string | null;
   notes: string | null;
   rulesFollowed: { ruleId: number; description: string; followed: boolean }[];
+  version: number;
 }
 
 export interface SessionSeed {

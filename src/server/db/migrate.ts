@@ -14,6 +14,7 @@ import * as rulesVersion from './migrations/0009-rules-version.ts';
 import * as closingRuns from './migrations/0010-closing-runs.ts';
 import * as userSearch from './migrations/0011-user-search.ts';
 import * as usernameSigmas from './migrations/0012-username-sigmas.ts';
+import * as sessionVersions from './migrations/0013-session-versions.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0010-closing-runs': closingRuns,
   '0011-user-search': userSearch,
   '0012-username-sigmas': usernameSigmas,
+  '0013-session-versions': sessionVersions,
 };
 
 /**

@@ -97,6 +97,8 @@ export interface TradingSessionsTable {
   result_money: number | null;
   /** The session's result in hundredths of R (multiples of the planned risk), if recorded. */
   result_r: number | null;
+  /** How many times the session was written: 1 when recorded, one more with each write. */
+  version: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -69,6 +69,8 @@ export const sessionSchema = z.extend(sessionSummarySchema, {
   notes: z.nullable(z.string()),
   /** The checklist in the order it was shown when the session was recorded. */
   rulesFollowed: z.array(sessionRuleResultSchema),
+  /** How many times the session was written; an edit may name the one it was made from. */
+  version: z.int(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -94,6 +96,10 @@ const screenshotData = imageDataUrl('The screenshot');
  * zone, so it takes the UTC day after its own).
  */
 export const DATE_IN_FUTURE = 'Date cannot be in the future';
+
+/** An edit made from a version of the session that has been written since (decision 0081). */
+export const SESSION_CHANGED_ELSEWHERE =
+  'This session was changed elsewhere since you opened it. Close this dialog and open the session again to see those changes.';
 
 const sessionFields = {
   name: requiredText({
@@ -143,6 +149,11 @@ export type CreateSessionData = z.output<typeof createSessionSchema>;
  * `screenshotData` a new image, `null` to remove the screenshot, absent to keep it.
  */
 export const updateSessionSchema = z.strictObject({
+  /**
+   * The session's `version` the edit was made from: refused (409) when it has been written
+   * since. Absent (a client as the product was observed): the last write wins.
+   */
+  version: z.optional(idSchema('version')),
   ...sessionFields,
   rulesFollowed: checklist("rulesFollowed must list each of the session's rules exactly once"),
   screenshotData: z.optional(z.nullable(screenshotData)),

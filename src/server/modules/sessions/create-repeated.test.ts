@@ -1,30 +1,22 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Analytics } from '#shared/schemas/analytics.ts';
 import type { CreateSessionInput, Session } from '#shared/schemas/sessions.ts';
 import { databaseProblems } from '#testing/database-integrity.ts';
+import type { DialectName } from '#server/db/dialect.ts';
+import { useAppWithTrader } from '#testing/app-with-trader.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
 import { buildSession } from '#testing/sessions.ts';
-import {
-  createTestApp,
-  describeEachDialect,
-  describePostgres,
-  type TestApp,
-} from '#testing/test-app.ts';
+import { describeEachDialect, describePostgres } from '#testing/test-app.ts';
 
 /**
  * A create whose answer was lost, sent again with the same `uid`: the session it made is
  * written as the repeat says, never recorded twice (docs/decisions/0080). The app and trader
  * of each test are in `current`, and the helpers act as that trader.
  */
-function useTraderApp(dialect: Parameters<typeof createTestApp>[0]) {
-  const current = {} as { t: TestApp; cookie: string };
-  beforeEach(async () => {
-    current.t = await createTestApp(dialect);
-    ({ cookie: current.cookie } = await createLoggedInUser(current.t.app));
-  });
-  afterEach(() => current.t.close());
+function useTraderApp(dialect: DialectName) {
+  const current = useAppWithTrader(dialect);
 
   const post = (overrides: Partial<CreateSessionInput>, cookie = current.cookie) =>
     current.t.app.inject({

@@ -105,6 +105,7 @@ test('details are counted by their texts and rows, and the largest a trader can 
     createdAt: '2026-03-14T09:00:00.000Z',
     notes: null,
     rulesFollowed: [],
+    version: 1,
   };
   expect(sizeOfDetails(base)).toBe(107);
   const largest = {

@@ -1,5 +1,5 @@
 import { SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
-import { DATE_IN_FUTURE } from '#shared/schemas/sessions.ts';
+import { DATE_IN_FUTURE, SESSION_CHANGED_ELSEWHERE } from '#shared/schemas/sessions.ts';
 import { createErrorFactory } from '../../errors.ts';
 
 /** Also the answer for another trader's session or screenshot: it must look like a missing one. */
@@ -37,6 +37,12 @@ export const checklistMismatch = createErrorFactory({
   statusCode: 400,
   message: CHECKLIST_MISMATCH,
   issues: [{ path: 'rulesFollowed', message: CHECKLIST_MISMATCH }],
+});
+
+export const sessionChangedElsewhere = createErrorFactory({
+  code: 'sessions.changed_elsewhere',
+  statusCode: 409,
+  message: SESSION_CHANGED_ELSEWHERE,
 });
 
 export const dateInFuture = createErrorFactory({

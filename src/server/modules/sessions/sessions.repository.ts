@@ -130,7 +130,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
   ) => {
     await db
       .updateTable('trading_sessions')
-      .set(toColumns(data, screenshotRef))
+      .set((eb) => ({ ...toColumns(data, screenshotRef), version: eb('version', '+', 1) }))
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();
@@ -195,6 +195,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
         .select([
           ...summaryColumns.map((column) => `s.${column}` as const),
           's.notes',
+          's.version',
           'r.rule_id',
           'r.rule_description',
           'r.followed',
@@ -212,7 +213,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
         if (ruleId === null || description === null || followed === null) continue;
         rulesFollowed.push({ ruleId, description, followed: toBool(followed) });
       }
-      return { ...toSummary(row), notes: row.notes, rulesFollowed };
+      return { ...toSummary(row), notes: row.notes, rulesFollowed, version: row.version };
     },
 
     async insertSession(

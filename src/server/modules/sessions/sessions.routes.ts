@@ -125,7 +125,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       ...screenshotRoute,
       schema: {
         tags,
-        summary: 'Change a session: fields, followed flags, screenshot kept, replaced or removed',
+        summary:
+          'Change a session: fields, followed flags, screenshot kept, replaced or removed; ' +
+          '409 when the version it names has been written since',
         params: sessionIdParamsSchema,
         body: updateSessionSchema,
         response: {
@@ -133,6 +135,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
+          409: errorSchema,
           413: errorSchema,
         },
       },

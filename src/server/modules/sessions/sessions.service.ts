@@ -28,6 +28,7 @@ import {
   checklistIncomplete,
   checklistMismatch,
   dateInFuture,
+  sessionChangedElsewhere,
   screenshotNotFound,
   sessionNotFound,
   unknownRule,
@@ -224,6 +225,10 @@ export function createSessionsService({
       const session = await withNewScreenshot(database, images, input.screenshotData, (newRef) =>
         locked(userId, async (tx) => {
           const current = await readSession(tx, userId, id);
+          // Made from an earlier version, the edit would undo a write it never saw.
+          if (input.version !== undefined && input.version !== current.version) {
+            throw sessionChangedElsewhere();
+          }
           // A date kept as it was stays, whatever it is (one recorded before this check).
           if (input.date !== toCalendarDay(current.date)) assertNotAfterToday(input.date);
           const given = new Map(input.rulesFollowed.map((item) => [item.ruleId, item.followed]));

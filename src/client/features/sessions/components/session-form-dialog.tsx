@@ -176,7 +176,10 @@ function SessionForm({ session }: { session: Session | null }) {
       sendsMoney: !hideMoney && (session === null || isMoneyChanged),
       hadScreenshot: defaults.screenshotData !== null,
     });
-    if (session) updateSession.mutate({ id: session.id, input });
+    // An edit names the version it was made from: one written elsewhere since is refused
+    // (409) rather than undone by this save (docs/decisions/0081).
+    if (session)
+      updateSession.mutate({ id: session.id, input: { ...input, version: session.version } });
     else createSession.mutate({ ...input, uid });
   };
 
