@@ -122,6 +122,46 @@ test('a session typed when the login ended comes back after logging in again, an
   await expect(next.getByRole('status')).toHaveCount(0);
 });
 
+test('a session whose answer was lost before the login ended is given back as itself, and saved once', async ({
+  page,
+  request,
+}) => {
+  const account = await traderWhoseLoginEnds(page, request);
+  const dialog = await openNewSessionDialog(page);
+  await dialog.getByLabel('Session Name').fill('Stored, answer lost');
+  await chooseSessionType(dialog, 'London (08:00-17:00)');
+
+  // The first save is stored; its answer never comes back. Then the login ends.
+  let firstTry: number | undefined;
+  await page.route('**/api/sessions', async (route) => {
+    if (route.request().method() !== 'POST' || firstTry !== undefined) return route.continue();
+    firstTry = (await route.fetch()).status();
+    return route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expectToast(page, 'Error', 'Failed to create trading session');
+  expect(firstTry).toBe(201);
+  await endLoginOnServer(page);
+  await dialog.getByRole('button', { name: 'Save Session' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logInAgain(page, account);
+
+  const again = await openNewSessionDialog(page);
+  await expect(again.getByRole('status')).toHaveText(RESTORED);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.url().endsWith('/api/sessions'),
+  );
+  await again.getByRole('button', { name: 'Save Session' }).click();
+  // The session the first try stored, written again: not a second one.
+  expect((await saved).status()).toBe(200);
+  await expectToast(page, 'Success', 'Trading session has been created');
+  const { sessions } = (await (await page.request.get('/api/sessions')).json()) as {
+    sessions: { name: string }[];
+  };
+  expect(sessions.map((session) => session.name)).toEqual(['Stored, answer lost']);
+});
+
 test('a session begun before midnight and given back after it keeps the day it was begun on', async ({
   page,
   request,

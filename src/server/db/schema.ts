@@ -99,6 +99,8 @@ export interface TradingSessionsTable {
   result_r: number | null;
   /** How many times the session was written: 1 when recorded, one more with each write. */
   version: Generated<number>;
+  /** Whether an edit (`PUT`) was ever saved: a repeated create leaves an edited session be. */
+  edited: BoolWithDefault;
   created_at: Timestamp;
 }
 

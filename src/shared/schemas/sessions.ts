@@ -97,6 +97,13 @@ const screenshotData = imageDataUrl('The screenshot');
  */
 export const DATE_IN_FUTURE = 'Date cannot be in the future';
 
+/**
+ * A create repeated after its answer was lost, for a session edited since on another device
+ * (decision 0080): the edit stays.
+ */
+export const SESSION_SAVED_THEN_EDITED =
+  'This session was saved, then changed elsewhere. Close this dialog and open the session from History to see it.';
+
 /** An edit made from a version of the session that has been written since (decision 0081). */
 export const SESSION_CHANGED_ELSEWHERE =
   'This session was changed elsewhere since you opened it. Close this dialog and open the session again to see those changes.';

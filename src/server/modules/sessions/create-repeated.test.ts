@@ -1,6 +1,10 @@
 import { expect, test } from 'vitest';
 import type { Analytics } from '#shared/schemas/analytics.ts';
-import type { CreateSessionInput, Session } from '#shared/schemas/sessions.ts';
+import {
+  SESSION_SAVED_THEN_EDITED,
+  type CreateSessionInput,
+  type Session,
+} from '#shared/schemas/sessions.ts';
 import { databaseProblems } from '#testing/database-integrity.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { useAppWithTrader } from '#testing/app-with-trader.ts';
@@ -124,6 +128,35 @@ describeEachDialect('a session created again with its uid', (dialect) => {
     const session = sessionOf(again);
     expect(session.rulesFollowed.map((item) => item.description)).toEqual(['A', 'B', 'C']);
     expect(session.complianceRating).toBe(67);
+  });
+
+  test('a repeat after the session was edited on another device is refused, and the edit stays', async () => {
+    const { t } = current;
+    const first = await post({ uid: 'edited-since', name: 'From the phone' });
+    const id = sessionOf(first).id;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sessions/${id}`,
+      headers: { cookie: current.cookie },
+      payload: buildSession({
+        name: 'Edited on the desktop',
+        notes: 'Kept',
+        screenshotData: toDataUrl(await createPng()),
+      }),
+    });
+    expect(edited.statusCode).toBe(200);
+    const files = await t.listImageFiles();
+    expect(files).toHaveLength(2);
+
+    const again = await post({ uid: 'edited-since', name: 'From the phone, again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(SESSION_SAVED_THEN_EDITED);
+    expect(sessionOf(await get(`/api/sessions/${id}`))).toMatchObject({
+      name: 'Edited on the desktop',
+      notes: 'Kept',
+    });
+    expect(await t.listImageFiles()).toEqual(files);
+    expect(await storedNames()).toEqual(['Edited on the desktop']);
   });
 
   test('a refused repeat leaves the session as it was', async () => {

@@ -1,5 +1,9 @@
 import { SCREENSHOT_MAX_PIXELS } from '#shared/constants.ts';
-import { DATE_IN_FUTURE, SESSION_CHANGED_ELSEWHERE } from '#shared/schemas/sessions.ts';
+import {
+  DATE_IN_FUTURE,
+  SESSION_CHANGED_ELSEWHERE,
+  SESSION_SAVED_THEN_EDITED,
+} from '#shared/schemas/sessions.ts';
 import { createErrorFactory } from '../../errors.ts';
 
 /** Also the answer for another trader's session or screenshot: it must look like a missing one. */
@@ -43,6 +47,12 @@ export const sessionChangedElsewhere = createErrorFactory({
   code: 'sessions.changed_elsewhere',
   statusCode: 409,
   message: SESSION_CHANGED_ELSEWHERE,
+});
+
+export const sessionSavedThenEdited = createErrorFactory({
+  code: 'sessions.saved_then_edited',
+  statusCode: 409,
+  message: SESSION_SAVED_THEN_EDITED,
 });
 
 export const dateInFuture = createErrorFactory({

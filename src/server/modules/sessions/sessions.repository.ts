@@ -122,15 +122,21 @@ export function createSessionsRepository({ db }: AppDatabase) {
       .execute();
   };
 
+  /** Writes a session's row and counts the write; `asEdit`: an edit (`PUT`), not a create. */
   const updateRow = async (
     userId: number,
     id: number,
     data: SessionRowData,
     screenshotRef: string | null,
+    asEdit: boolean,
   ) => {
     await db
       .updateTable('trading_sessions')
-      .set((eb) => ({ ...toColumns(data, screenshotRef), version: eb('version', '+', 1) }))
+      .set((eb) => ({
+        ...toColumns(data, screenshotRef),
+        version: eb('version', '+', 1),
+        ...(asEdit ? { edited: true } : {}),
+      }))
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();
@@ -233,15 +239,22 @@ export function createSessionsRepository({ db }: AppDatabase) {
       return id;
     },
 
-    /** The trader's session of this uid: its id, day and screenshot. */
+    /** The trader's session of this uid: its id, day, screenshot, and whether it was edited. */
     async findSessionByUid(userId: number, uid: string) {
       const row = await db
         .selectFrom('trading_sessions')
-        .select(['id', 'session_date', 'screenshot_ref'])
+        .select(['id', 'session_date', 'screenshot_ref', 'edited'])
         .where('user_id', '=', userId)
         .where('uid', '=', uid)
         .executeTakeFirst();
-      return row && { id: row.id, day: row.session_date, screenshotRef: row.screenshot_ref };
+      return (
+        row && {
+          id: row.id,
+          day: row.session_date,
+          screenshotRef: row.screenshot_ref,
+          isEdited: toBool(row.edited),
+        }
+      );
     },
 
     /** Writes a session anew, its checklist too: the row keeps only its id and uid. */
@@ -252,7 +265,7 @@ export function createSessionsRepository({ db }: AppDatabase) {
       screenshotRef: string | null,
       checklist: ChecklistItem[],
     ): Promise<void> {
-      await updateRow(userId, id, data, screenshotRef);
+      await updateRow(userId, id, data, screenshotRef, false);
       await db
         .deleteFrom('session_rule_results')
         .where('session_id', '=', id)
@@ -261,7 +274,12 @@ export function createSessionsRepository({ db }: AppDatabase) {
       await insertChecklist(userId, id, checklist);
     },
 
-    updateSession: updateRow,
+    updateSession: (
+      userId: number,
+      id: number,
+      data: SessionRowData,
+      screenshotRef: string | null,
+    ) => updateRow(userId, id, data, screenshotRef, true),
 
     /** Sets the followed flags of a session's items; their snapshots stay as saved. */
     async setFollowed(userId: number, sessionId: number, followedRuleIds: number[]) {

@@ -84,13 +84,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         tags,
         summary:
           'Record a session; the server computes its rating. A uid the trader has already ' +
-          'used (a try whose answer was lost) writes that session again: 200, not a second one',
+          'used (a try whose answer was lost) writes that session again: 200, not a second ' +
+          'one; 409 when it has been edited since',
         body: createSessionSchema,
         response: {
           200: sessionResponseSchema,
           201: sessionResponseSchema,
           400: errorSchema,
           401: errorSchema,
+          409: errorSchema,
           413: errorSchema,
         },
       },

@@ -29,6 +29,7 @@ import {
   checklistMismatch,
   dateInFuture,
   sessionChangedElsewhere,
+  sessionSavedThenEdited,
   screenshotNotFound,
   sessionNotFound,
   unknownRule,
@@ -178,7 +179,8 @@ export function createSessionsService({
     /**
      * Records a session; `created` is false when `input.uid` named one of the trader's sessions,
      * which an earlier try of this create made and whose answer was lost: that session is then
-     * written as this create says, with the same checks, rather than recorded twice.
+     * written as this create says, with the same checks, rather than recorded twice, unless it
+     * has been edited since (409).
      */
     async createSession(
       userId: number,
@@ -205,6 +207,8 @@ export function createSessionsService({
           const earlier =
             input.uid === undefined ? undefined : await tx.findSessionByUid(userId, input.uid);
           if (earlier) {
+            // Edited since (on another device), the session is the edit's: not undone.
+            if (earlier.isEdited) throw sessionSavedThenEdited();
             await tx.replaceSession(userId, earlier.id, row, ref, checklist);
             if (earlier.screenshotRef !== ref) replacedRef = earlier.screenshotRef;
             const session = await readSession(tx, userId, earlier.id);

@@ -65,7 +65,9 @@ const SCREENSHOT_NOT_KEPT =
 function SessionForm({ session }: { session: Session | null }) {
   // Read once: a new session's date is the day the form opened.
   const [defaults] = useState(() => sessionFormDefaults(session));
-  const [uid] = useState(newSessionUid);
+  // A new session's identity, sent with each Save (decision 80): kept in its draft, and a new
+  // one once it is recorded, should the same form be shown again.
+  const [uid, setUid] = useState(newSessionUid);
   const form = useForm<SessionFormValues, unknown, SessionFormData>({
     resolver: zodResolver(sessionFormSchema),
     defaultValues: defaults,
@@ -82,6 +84,7 @@ function SessionForm({ session }: { session: Session | null }) {
 
   const createSession = useCreateSession({
     onSuccess: () => {
+      setUid(newSessionUid());
       close();
       toast({ title: 'Success', description: 'Trading session has been created' });
     },
@@ -142,12 +145,13 @@ function SessionForm({ session }: { session: Session | null }) {
         );
         if (!changed && !isImageLost) return null;
         return {
-          ...(session ? {} : { date: values.date }),
+          ...(session ? {} : { date: values.date, uid }),
           ...changed,
           ...(isImageLost ? { screenshotLost: true } : {}),
         };
       },
-      restore: ({ screenshotLost, ...values }) => {
+      restore: ({ screenshotLost, uid: keptUid, ...values }) => {
+        if (typeof keptUid === 'string') setUid(keptUid);
         form.reset({ ...defaults, ...values }, { keepDefaultValues: true });
         if (screenshotLost === true) {
           form.setError('screenshotData', { message: SCREENSHOT_NOT_KEPT });
