@@ -261,6 +261,33 @@ test.describe('no serious accessibility violations', () => {
   });
 });
 
+test('a month whose broken rules were all deleted since is no clean month on the Weakest Rule card', async ({
+  page,
+}) => {
+  await logInNewTraderThroughApi(page.request);
+  await createRules(page, [
+    { description: 'Kept and followed' },
+    { description: 'Broken, then deleted' },
+  ]);
+  // The first rule followed, the second broken; then the second is deleted.
+  const items = await checklist(page, 1);
+  await createSession(page, {
+    name: 'One broken',
+    date: await localToday(page),
+    rulesFollowed: items,
+  });
+  const deleted = items[1]!.ruleId;
+  expect((await page.request.delete(`/api/rules/${deleted}`)).status()).toBe(200);
+
+  await page.goto('/');
+  const weakest = card(page, 'Weakest Rule');
+  await expect(weakest).toContainText(
+    'Only rules you have deleted since were broken in the last 30 days.',
+  );
+  await expect(weakest).toContainText('Your current rules were all followed.');
+  await expect(weakest).not.toContainText('Keep it that way.');
+});
+
 test('a page left open past midnight ends its calendar on the new day', async ({ page }) => {
   await logInNewTraderThroughApi(page.request);
   const today = await localToday(page);

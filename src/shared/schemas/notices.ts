@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { NO_WEAKEST_RULE_TEXT, whyNoWeakestRule } from '../weakest-rule.ts';
 import { idParam } from './common.ts';
 
 /** The 30-day compliance below which a trader is alerted (at most once a week). */
@@ -38,6 +39,11 @@ export const weeklyReportSchema = z.object({
    * so no rule was broken, nor followed. Absent from reports written before 2026-12-07.
    */
   weakestRuleItemCount: z.optional(z.int()),
+  /**
+   * Those of them followed: fewer, with no weakest rule, means only rules deleted since were
+   * broken. Absent from reports written before 2026-12-07 (later).
+   */
+  weakestRuleFollowedCount: z.optional(z.int()),
   /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */
   weakestRule: z.nullable(
     z.object({
@@ -55,9 +61,16 @@ export const weeklyReportSchema = z.object({
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
 
-/** The weakest rule's line when there is none: nothing broken, or nothing checked at all. */
-export function noWeakestRuleText(report: WeeklyReport): string {
-  return report.weakestRuleItemCount === 0 ? 'No rules checked' : 'None broken';
+/**
+ * The weakest rule's line when there is none: nothing checked, nothing broken, or only rules
+ * deleted since broken. A report written before its counts were kept says 'None broken'.
+ */
+export function noWeakestRuleText({
+  weakestRuleItemCount: totalCount,
+  weakestRuleFollowedCount: followedCount = totalCount,
+}: WeeklyReport): string {
+  if (totalCount === undefined || followedCount === undefined) return 'None broken';
+  return NO_WEAKEST_RULE_TEXT[whyNoWeakestRule({ followedCount, totalCount })];
 }
 
 /** The figure behind a low-compliance alert: the 30 days ending on `to`. */

@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { whyNoWeakestRule } from '#shared/weakest-rule.ts';
 import { InTurn } from '#client/components/in-turn.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useDashboardAnalytics } from '#client/features/analytics/api/get-analytics.ts';
@@ -101,15 +102,12 @@ export function DashboardRoute() {
 }
 
 /**
- * The weakest rule, told apart from a month with nothing checked by the dashboard's 30-day
- * figures (the one request of its compliance cards); a failed read of those leaves the card's
- * words for a clean month. A component of its own, so that their answer redraws it alone.
+ * The weakest rule, or why there is none, told by the dashboard's 30-day figures (the one
+ * request of its compliance cards); a failed read of those leaves the card's words for a clean
+ * month. A component of its own, so that their answer redraws it alone.
  */
 function WeakestRule() {
   const recent = useDashboardAnalytics();
-  return (
-    <WeakestRuleCard
-      nothingChecked={recent.isPending ? undefined : recent.data?.totalCount === 0}
-    />
-  );
+  const whyNone = recent.data ? whyNoWeakestRule(recent.data) : 'none-broken';
+  return <WeakestRuleCard whyNone={recent.isPending ? undefined : whyNone} />;
 }

@@ -85,6 +85,7 @@ export function createNoticeJobs({
           compliance: inWeek.compliance,
           streaks: { perfect: streaks.perfect, excellent: streaks.excellent },
           weakestRuleItemCount: thirtyDays.get(userId)?.totalCount ?? 0,
+          weakestRuleFollowedCount: thirtyDays.get(userId)?.followedCount ?? 0,
           weakestRule: weakestRule
             ? {
                 ruleId: weakestRule.ruleId,

@@ -303,6 +303,7 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
         compliance: 0,
         // October's session, in the 30 days, had no checklist: nothing checked, nothing broken.
         weakestRuleItemCount: 0,
+        weakestRuleFollowedCount: 0,
         weakestRule: null,
         bestSession: null,
         worstSession: null,
@@ -333,6 +334,7 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
       expect(report).toMatchObject({
         sessionCount: 2,
         weakestRuleItemCount: 2,
+        weakestRuleFollowedCount: 2,
         weakestRule: null,
         bestSession: { complianceRating: 100 },
       });

@@ -1,4 +1,5 @@
 import { ListChecks, ShieldCheck } from 'lucide-react';
+import type { NoWeakestRule } from '#shared/weakest-rule.ts';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -7,14 +8,14 @@ import { getRecentAnalyticsHref } from '#client/lib/paths.ts';
 import { useWeakestRule } from '../api/get-discipline.ts';
 
 /**
- * The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. With none
- * broken, `nothingChecked` (no checklist item in those days; unknown while it is read) tells an
- * empty month from a clean one: 'Keep it that way' is not said of a month with nothing in it.
+ * The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. With none,
+ * `whyNone` (unknown while it is read) tells an empty month and one whose broken rules were
+ * all deleted since from a clean one: 'Keep it that way' is said of a clean month only.
  */
-export function WeakestRuleCard({ nothingChecked }: { nothingChecked: boolean | undefined }) {
+export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | undefined }) {
   const query = useWeakestRule();
   const { data: rule, isPending, isLoadingError } = query;
-  const isLoading = isPending || (rule === null && nothingChecked === undefined);
+  const isLoading = isPending || (rule === null && whyNone === undefined);
   return (
     <DashboardCard
       title="Weakest Rule"
@@ -39,12 +40,19 @@ export function WeakestRuleCard({ nothingChecked }: { nothingChecked: boolean | 
           <Skeleton className="h-6 w-32" />
           <Skeleton className="h-5 w-40" />
         </div>
-      ) : rule === null && nothingChecked ? (
+      ) : rule === null && whyNone === 'nothing-checked' ? (
         <EmptyState icon={<ListChecks className="size-6" />}>
           <p className="text-sm font-medium">No rules checked in the last 30 days.</p>
           <p className="text-muted-foreground text-sm">
             Record your sessions against your rules to see which one you break most.
           </p>
+        </EmptyState>
+      ) : rule === null && whyNone === 'only-deleted-broken' ? (
+        <EmptyState icon={<ListChecks className="size-6" />}>
+          <p className="text-sm font-medium">
+            Only rules you have deleted since were broken in the last 30 days.
+          </p>
+          <p className="text-muted-foreground text-sm">Your current rules were all followed.</p>
         </EmptyState>
       ) : rule === null ? (
         <EmptyState icon={<ShieldCheck className="size-6" />}>

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SortOrder, TeamMember, TeamSort } from '#shared/schemas/team.ts';
+import { NO_WEAKEST_RULE_TEXT, whyNoWeakestRule } from '#shared/weakest-rule.ts';
 import { ScrollBox } from '#client/components/scroll-box.tsx';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { getTeamTraderHref } from '#client/lib/paths.ts';
@@ -23,16 +24,6 @@ function sessionsText(count: number) {
 }
 
 /** A column header that sorts the table: a button, with the order said by `aria-sort`. */
-/**
- * The weakest rule's cell when there is none. Nothing checked in the 30 days is no praise (as
- * the dashboard's card says), and neither is a month whose broken items were all of rules the
- * trader has deleted since: the weakest rule is one of their rules.
- */
-export function noWeakestRuleText({ followedCount, totalCount }: TeamMember) {
-  if (totalCount === 0) return 'No rules checked';
-  return followedCount === totalCount ? 'None broken' : 'Only deleted rules broken';
-}
-
 function SortableHeader({
   column,
   label,
@@ -154,7 +145,9 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
                     </span>
                   </>
                 ) : (
-                  <span className="text-muted-foreground">{noWeakestRuleText(trader)}</span>
+                  <span className="text-muted-foreground">
+                    {NO_WEAKEST_RULE_TEXT[whyNoWeakestRule(trader)]}
+                  </span>
                 )}
               </td>
             </tr>

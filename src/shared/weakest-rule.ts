@@ -1,0 +1,25 @@
+/**
+ * Why a window of sessions has no weakest rule. Nothing checked is no praise, and neither is a
+ * window whose broken items were all of rules deleted since: the weakest rule is one of the
+ * trader's rules, so those are not named, but 'None broken' would not be true.
+ */
+export type NoWeakestRule = 'nothing-checked' | 'none-broken' | 'only-deleted-broken';
+
+/** From the window's checklist items and those of them followed. */
+export function whyNoWeakestRule({
+  followedCount,
+  totalCount,
+}: {
+  followedCount: number;
+  totalCount: number;
+}): NoWeakestRule {
+  if (totalCount === 0) return 'nothing-checked';
+  return followedCount === totalCount ? 'none-broken' : 'only-deleted-broken';
+}
+
+/** In a short line (the team list, the weekly report). */
+export const NO_WEAKEST_RULE_TEXT: Record<NoWeakestRule, string> = {
+  'nothing-checked': 'No rules checked',
+  'none-broken': 'None broken',
+  'only-deleted-broken': 'Only deleted rules broken',
+};
