@@ -32,6 +32,18 @@ async function failReads(page: Page, fails: (path: string) => boolean) {
   return () => page.unroute(matcher);
 }
 
+/** A new trader, logged in, with one rule ('Wait for the setup') followed in a session today. */
+async function traderWithOneRuleFollowed(page: Page, notes?: string) {
+  await logInAsNewTrader(page);
+  await createRules(page, [{ description: 'Wait for the setup', ...(notes ? { notes } : {}) }]);
+  const [rule] = await getRules(page);
+  await createSession(page, {
+    name: 'London open',
+    date: await localToday(page),
+    rulesFollowed: [{ ruleId: rule?.id ?? 0, followed: true }],
+  });
+}
+
 const DASHBOARD_ERRORS = [
   'Your compliance figures could not be loaded.',
   'Your sessions could not be loaded.',
@@ -43,14 +55,7 @@ const DASHBOARD_ERRORS = [
 test('each dashboard card that could not load offers to try again, and recovers', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
-  await createRules(page, [{ description: 'Wait for the setup' }]);
-  const [rule] = await getRules(page);
-  await createSession(page, {
-    name: 'London open',
-    date: await localToday(page),
-    rulesFollowed: [{ ruleId: rule?.id ?? 0, followed: true }],
-  });
+  await traderWithOneRuleFollowed(page);
   // Every figure of the cards fails; the login, the app's details and the notices answer.
   const restore = await failReads(
     page,
@@ -87,14 +92,7 @@ test('each dashboard card that could not load offers to try again, and recovers'
 test('a refresh that fails keeps what the dashboard shows, instead of an error in its place', async ({
   page,
 }) => {
-  await logInAsNewTrader(page);
-  await createRules(page, [{ description: 'Wait for the setup', notes: 'Patience pays' }]);
-  const [rule] = await getRules(page);
-  await createSession(page, {
-    name: 'London open',
-    date: await localToday(page),
-    rulesFollowed: [{ ruleId: rule?.id ?? 0, followed: true }],
-  });
+  await traderWithOneRuleFollowed(page, 'Patience pays');
   await page.goto('/');
   const editRule = page.getByRole('button', { name: 'Edit rule: Wait for the setup' });
   const recent = page.getByRole('region', { name: 'Recent Sessions' });
@@ -136,6 +134,23 @@ test('a refresh that fails keeps what the dashboard shows, instead of an error i
   await expect(dialog.getByText('Your trading rules could not be loaded.')).toHaveCount(0);
   await expect(dialog.getByRole('checkbox', { name: 'Wait for the setup' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save Session' })).toBeEnabled();
+});
+
+test('the Weakest Rule card whose month could not be read says only what its answer tells', async ({
+  page,
+}) => {
+  await traderWithOneRuleFollowed(page);
+  // The 30 days' figures fail: whether anything was checked, or broken, is not known.
+  await failReads(page, (path) => path === '/api/analytics');
+  await page.goto('/');
+  await expect(
+    page
+      .getByRole('region', { name: 'Overall Compliance' })
+      .getByText('Your compliance figures could not be loaded.'),
+  ).toBeVisible();
+  const weakest = page.getByRole('region', { name: 'Weakest Rule', exact: true });
+  await expect(weakest).toContainText('None of your current rules was broken in the last 30 days.');
+  await expect(weakest).not.toContainText('Keep it that way.');
 });
 
 test('the analytics page that could not load its figures offers to try again', async ({ page }) => {

@@ -41,7 +41,7 @@ export const weeklyReportSchema = z.object({
   weakestRuleItemCount: z.optional(z.int()),
   /**
    * Those of them followed: fewer, with no weakest rule, means only rules deleted since were
-   * broken. Absent from reports written before 2026-12-07 (later).
+   * broken. Absent from reports written before it was kept (2026-12-07, with decision 81).
    */
   weakestRuleFollowedCount: z.optional(z.int()),
   /** The rule most often broken in the 30 days ending on the week's Sunday; null when none. */

@@ -103,11 +103,11 @@ export function DashboardRoute() {
 
 /**
  * The weakest rule, or why there is none, told by the dashboard's 30-day figures (the one
- * request of its compliance cards); a failed read of those leaves the card's words for a clean
- * month. A component of its own, so that their answer redraws it alone.
+ * request of its compliance cards); when those could not be read, the card says only what the
+ * weakest rule's own answer tells. A component of its own, so that their answer redraws it alone.
  */
 function WeakestRule() {
   const recent = useDashboardAnalytics();
-  const whyNone = recent.data ? whyNoWeakestRule(recent.data) : 'none-broken';
+  const whyNone = recent.data ? whyNoWeakestRule(recent.data) : 'unknown';
   return <WeakestRuleCard whyNone={recent.isPending ? undefined : whyNone} />;
 }

@@ -3,7 +3,7 @@ import type { App } from '#server/app.ts';
 import type { AppDatabase } from '#server/db/client.ts';
 import type { DialectName } from '#server/db/dialect.ts';
 import { unlessJobsRunElsewhere } from '#server/db/job-lock.ts';
-import type { WeeklyReport } from '#shared/schemas/notices.ts';
+import { noWeakestRuleText, type WeeklyReport } from '#shared/schemas/notices.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import type { CreateSessionInput } from '#shared/schemas/sessions.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
@@ -339,6 +339,46 @@ describeEachDialect('the traders a weekly report is for', (dialect: DialectName)
         bestSession: { complianceRating: 100 },
       });
       expect(report.worstSession).toBeNull();
+    } finally {
+      await app.close();
+      await shared.close();
+    }
+  });
+
+  test('a month whose broken rule was deleted since keeps the counts that say so', async () => {
+    const shared = await createSharedDatabase(dialect);
+    const app = await shared.startApp();
+    try {
+      const trader = await createLoggedInUser(app);
+      const rules = await createRules(app, trader.cookie, [
+        { description: 'Followed' },
+        { description: 'Broken, then deleted' },
+      ]);
+      await createSession(app, trader.cookie, {
+        name: 'Monday',
+        date: '2026-11-16',
+        rulesFollowed: checklist(rules, 1),
+      });
+      const removal = await app.inject({
+        method: 'DELETE',
+        url: `/api/rules/${rules[1]!.id}`,
+        headers: { cookie: trader.cookie },
+      });
+      expect(removal.statusCode).toBe(200);
+      const database = shared.connect();
+      expect(
+        await createNoticeJobs({ database, isMailConfigured: false }).writeWeeklyReports(
+          CLOCK.mondayNoon,
+        ),
+      ).toBe(1);
+      const [row] = await noticeRows(database);
+      const report = JSON.parse(row!.payload) as WeeklyReport;
+      expect(report).toMatchObject({
+        weakestRuleItemCount: 2,
+        weakestRuleFollowedCount: 1,
+        weakestRule: null,
+      });
+      expect(noWeakestRuleText(report)).toBe('Only deleted rules broken');
     } finally {
       await app.close();
       await shared.close();

@@ -9,10 +9,11 @@ import { useWeakestRule } from '../api/get-discipline.ts';
 
 /**
  * The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. With none,
- * `whyNone` (unknown while it is read) tells an empty month and one whose broken rules were
- * all deleted since from a clean one: 'Keep it that way' is said of a clean month only.
+ * `whyNone` (undefined while it is read; 'unknown' when it could not be) tells an empty month
+ * and one whose broken rules were all deleted since from a clean one: 'Keep it that way' is
+ * said of a clean month only.
  */
-export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | undefined }) {
+export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | 'unknown' | undefined }) {
   const query = useWeakestRule();
   const { data: rule, isPending, isLoadingError } = query;
   const isLoading = isPending || (rule === null && whyNone === undefined);
@@ -53,6 +54,13 @@ export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | undefine
             Only rules you have deleted since were broken in the last 30 days.
           </p>
           <p className="text-muted-foreground text-sm">Your current rules were all followed.</p>
+        </EmptyState>
+      ) : rule === null && whyNone === 'unknown' ? (
+        // All the weakest rule's answer tells: no praise for a month that could not be read.
+        <EmptyState icon={<ShieldCheck className="size-6" />}>
+          <p className="text-sm font-medium">
+            None of your current rules was broken in the last 30 days.
+          </p>
         </EmptyState>
       ) : rule === null ? (
         <EmptyState icon={<ShieldCheck className="size-6" />}>
