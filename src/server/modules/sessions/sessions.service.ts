@@ -28,10 +28,10 @@ import {
   checklistIncomplete,
   checklistMismatch,
   dateInFuture,
-  sessionChangedElsewhere,
-  sessionSavedThenEdited,
   screenshotNotFound,
+  sessionChangedElsewhere,
   sessionNotFound,
+  sessionSavedThenEdited,
   unknownRule,
   unknownSessionType,
 } from './sessions.errors.ts';
