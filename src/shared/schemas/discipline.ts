@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { COMPLIANCE_BAND_NAMES } from '../compliance.ts';
 import { calendarDate } from './common.ts';
+import { NO_WEAKEST_RULE } from '../weakest-rule.ts';
 
 /** The widest calendar one request may ask for: a leap year. */
 export const CALENDAR_MAX_DAYS = 366;
@@ -62,7 +63,14 @@ export const weakestRuleSchema = z.object({
   complianceRate: z.int(),
 });
 export type WeakestRule = z.infer<typeof weakestRuleSchema>;
-export const weakestRuleResponseSchema = z.object({ weakestRule: z.nullable(weakestRuleSchema) });
+/** Why a window has no weakest rule: nothing checked, none broken, or only rules deleted since. */
+export const noWeakestRuleSchema = z.enum(NO_WEAKEST_RULE);
+export const weakestRuleResponseSchema = z.object({
+  weakestRule: z.nullable(weakestRuleSchema),
+  /** Read with the rule, from the same items; null when there is a weakest rule. */
+  whyNoWeakestRule: z.nullable(noWeakestRuleSchema),
+});
+export type WeakestRuleAnswer = z.infer<typeof weakestRuleResponseSchema>;
 
 /** `GET /api/discipline/calendar?from=&to=`: both days included, at most 366 days. */
 export const calendarQuerySchema = z

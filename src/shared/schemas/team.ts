@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { analyticsQuerySchema, analyticsSchema } from './analytics.ts';
 import { calendarDate, idParam, pageQueryFields, pageSchema } from './common.ts';
-import { streaksSchema } from './discipline.ts';
+import { noWeakestRuleSchema, streaksSchema } from './discipline.ts';
 
 /**
  * The company view (decision 30). An administrator sees the discipline figures of the traders
@@ -59,13 +59,6 @@ export const teamMemberSchema = z.strictObject({
   compliance: z.nullable(z.int()),
   /** Sessions in those 30 days. */
   sessionCount: z.int(),
-  /**
-   * Their checklist items, and those followed: the counts behind `compliance`. With no weakest
-   * rule, they tell nothing checked from nothing broken, and from only rules since deleted
-   * broken (the weakest rule is one of the trader's rules).
-   */
-  followedCount: z.int(),
-  totalCount: z.int(),
   /** The same figure over the 30 days before them; null without a session. */
   previousCompliance: z.nullable(z.int()),
   previousSessionCount: z.int(),
@@ -74,6 +67,8 @@ export const teamMemberSchema = z.strictObject({
   /** The current run of sessions at 90% or more. */
   currentStreak: z.int(),
   weakestRule: z.nullable(teamWeakestRuleSchema),
+  /** Read with the weakest rule, from the same items; null when there is one. */
+  whyNoWeakestRule: z.nullable(noWeakestRuleSchema),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

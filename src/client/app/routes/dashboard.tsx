@@ -1,8 +1,6 @@
 import { Plus } from 'lucide-react';
-import { whyNoWeakestRule } from '#shared/weakest-rule.ts';
 import { InTurn } from '#client/components/in-turn.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { useDashboardAnalytics } from '#client/features/analytics/api/get-analytics.ts';
 import { OverallComplianceCard } from '#client/features/analytics/components/overall-compliance-card.tsx';
 import { RuleComplianceCard } from '#client/features/analytics/components/rule-compliance-card.tsx';
 import { DashboardStreaksCard } from '#client/features/discipline/components/streaks-card.tsx';
@@ -73,7 +71,7 @@ export function DashboardRoute() {
               <DashboardStreaksCard />
             </InTurn>
             <InTurn>
-              <WeakestRule />
+              <WeakestRuleCard />
             </InTurn>
           </div>
           {/* Rule Compliance beside the rules list: one third, the list two. */}
@@ -99,15 +97,4 @@ export function DashboardRoute() {
       {sessionDialogs.dialogs}
     </div>
   );
-}
-
-/**
- * The weakest rule, or why there is none, told by the dashboard's 30-day figures (the one
- * request of its compliance cards); when those could not be read, the card says only what the
- * weakest rule's own answer tells. A component of its own, so that their answer redraws it alone.
- */
-function WeakestRule() {
-  const recent = useDashboardAnalytics();
-  const whyNone = recent.data ? whyNoWeakestRule(recent.data) : 'unknown';
-  return <WeakestRuleCard whyNone={recent.isPending ? undefined : whyNone} />;
 }

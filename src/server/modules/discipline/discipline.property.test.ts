@@ -2,14 +2,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays } from '#shared/calendar.ts';
 import { complianceBand } from '#shared/compliance.ts';
-import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
+import type {
+  CalendarDay,
+  Streaks,
+  WeakestRule,
+  WeakestRuleAnswer,
+} from '#shared/schemas/discipline.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import type { Session } from '#shared/schemas/sessions.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
-import { createDisciplineRepository, noRuns } from './discipline.repository.ts';
+import { createDisciplineRepository, noRuns, NOTHING_CHECKED } from './discipline.repository.ts';
 
 /*
  * The discipline figures as the product defines them, computed the plain way over the sessions
@@ -75,6 +80,27 @@ function referenceWeakest(sessions: Session[], rules: Rule[], today: string): We
         a.order - b.order,
     );
   return candidates[0]?.figures ?? null;
+}
+
+/**
+ * The window's weakest rule, its items of every rule (deleted ones too) and those followed, and
+ * why there is no weakest rule: nothing checked, none broken, or only deleted rules broken.
+ */
+function referenceWeakestAnswer(sessions: Session[], rules: Rule[], today: string) {
+  const from = addDays(today, -29);
+  const items = sessions
+    .filter((s) => day(s) >= from && day(s) <= today)
+    .flatMap((s) => s.rulesFollowed);
+  const followedCount = items.filter((item) => item.followed).length;
+  const weakestRule = referenceWeakest(sessions, rules, today);
+  const whyNoWeakestRule = weakestRule
+    ? null
+    : items.length === 0
+      ? 'nothing-checked'
+      : followedCount === items.length
+        ? 'none-broken'
+        : 'only-deleted-broken';
+  return { followedCount, totalCount: items.length, weakestRule, whyNoWeakestRule };
 }
 
 function referenceCalendar(sessions: Session[], from: string, to: string): CalendarDay[] {
@@ -214,11 +240,16 @@ describeEachDialect('discipline figures', (dialect) => {
 
         const { streaks } = await get<{ streaks: Streaks }>('/api/discipline/streaks', cookie);
         expect(streaks).toEqual(referenceStreaks(sessions, rules));
-        const { weakestRule } = await get<{ weakestRule: WeakestRule | null }>(
+        const answer = await get<WeakestRuleAnswer>(
           `/api/discipline/weakest-rule?today=${history.today}`,
           cookie,
         );
-        expect(weakestRule).toEqual(referenceWeakest(sessions, rules, history.today));
+        const { weakestRule, whyNoWeakestRule } = referenceWeakestAnswer(
+          sessions,
+          rules,
+          history.today,
+        );
+        expect(answer).toEqual({ weakestRule, whyNoWeakestRule });
         const [from, to] = history.range;
         const { days } = await get<{ days: CalendarDay[] }>(
           `/api/discipline/calendar?from=${from}&to=${to}`,
@@ -257,7 +288,18 @@ describeEachDialect('discipline figures', (dialect) => {
             expect(runs.get(id) ?? noRuns()).toEqual({ perfect, excellent });
             // The team list's reading of the current run, from the end of the history.
             expect(currentRuns.get(id)).toBe(referenceStreaks(sessions, rules).excellent.current);
-            expect(weakest.get(id) ?? null).toEqual(referenceWeakest(sessions, rules, today));
+            const { followedCount, totalCount, weakestRule } = referenceWeakestAnswer(
+              sessions,
+              rules,
+              today,
+            );
+            expect(weakest.get(id) ?? NOTHING_CHECKED).toEqual({
+              followedCount,
+              totalCount,
+              weakestRule,
+            });
+            // A trader is left out only without items in the window.
+            expect(weakest.has(id)).toBe(totalCount > 0);
           }
           expect([...runs.keys(), ...weakest.keys()].every((id) => ids.includes(id))).toBe(true);
           expect([...currentRuns.keys()].sort()).toEqual([...ids].sort());

@@ -8,8 +8,29 @@ import { boolToInt, monthStart, percentage, type DialectName } from '../../db/di
 
 export type SessionRuns = Omit<Streaks, 'rules'>;
 
+/** A trader's checklist items of some days (all rules', deleted ones too), and the weakest rule. */
+export interface WeakestRuleOfDays {
+  followedCount: number;
+  totalCount: number;
+  weakestRule: WeakestRule | null;
+}
+
+/** `WeakestRuleOfDays` of days without checklist items: `weakestRulesOf` leaves such a trader out. */
+export const NOTHING_CHECKED: WeakestRuleOfDays = {
+  followedCount: 0,
+  totalCount: 0,
+  weakestRule: null,
+};
+
 /**
- * The statement of `weakestRulesOf` for one page of traders.
+ * The statement of `weakestRulesOf` for one page of traders: a row for each trader with items in
+ * the days, holding their items' counts and the weakest rule. Both come from the one read, so
+ * that why there is no weakest rule (nothing checked, none broken, only rules deleted since
+ * broken) is told by the same items as the rule: a session saved between two reads made a
+ * month with a broken current rule read as one whose broken rules were all deleted.
+ *
+ * Each trader's rule counts are ranked with those that cannot be the weakest (a rule deleted
+ * since, or one never broken) last, so that the first row is the weakest rule when there is one.
  *
  * The items are reached from the sessions of the days (the date index), then by session: the
  * unary `+` keeps SQLite from carrying the trader's id over to the checklist's index on
@@ -21,17 +42,21 @@ export function weakestRulesStatement(
   { from, to }: { from: string; to: string },
 ) {
   const followed = boolToInt(sql.ref('x.followed'));
-  return sql<WeakestRule & { userId: number }>`
-    select "userId", "ruleId", description, "brokenCount", "followedCount", "totalCount",
-      "complianceRate"
+  return sql<WeakestRuleRow>`
+    select "userId", "itemsFollowed", "itemCount", "ruleId", description, "brokenCount",
+      "followedCount", "totalCount", "complianceRate"
     from (
-      select counts.user_id as "userId", r.id as "ruleId", r.description,
+      select counts.user_id as "userId",
+        sum(counts.followed) over (partition by counts.user_id) as "itemsFollowed",
+        sum(counts.total) over (partition by counts.user_id) as "itemCount",
+        r.id as "ruleId", r.description,
         counts.broken as "brokenCount", counts.followed as "followedCount",
         counts.total as "totalCount",
         ${percentage(sql`counts.followed`, sql`counts.total`)} as "complianceRate",
         row_number() over (
           partition by counts.user_id
-          order by counts.broken desc, counts.followed asc, r.display_order, r.id
+          order by case when r.id is null or counts.broken = 0 then 1 else 0 end,
+            counts.broken desc, counts.followed asc, r.display_order, r.id
         ) as place
       from (
         select s.user_id, x.rule_id, sum(${followed}) as followed,
@@ -42,11 +67,23 @@ export function weakestRulesStatement(
           and s.session_date >= ${from} and s.session_date <= ${to}
         group by s.user_id, x.rule_id
       ) as counts
-      join trading_rules r on r.id = counts.rule_id and r.user_id = counts.user_id
-      where counts.broken > 0
+      left join trading_rules r on r.id = counts.rule_id and r.user_id = counts.user_id
     ) as ranked
     where place = 1
   `;
+}
+
+/** A row of `weakestRulesStatement`: the rule's columns are null, or its broken count 0, without one. */
+interface WeakestRuleRow {
+  userId: number;
+  itemsFollowed: number | string;
+  itemCount: number | string;
+  ruleId: number | null;
+  description: string | null;
+  brokenCount: number | string;
+  followedCount: number | string;
+  totalCount: number | string;
+  complianceRate: number | string;
 }
 
 /**
@@ -291,35 +328,46 @@ export function createDisciplineRepository({ db, dialect }: AppDatabase) {
     },
 
     /**
-     * Per trader of `userIds`, the current rule broken in the most sessions between `from` and
-     * `to` (both included); ties: the lower follow rate (with equal broken counts, the fewer
-     * followed), then rule order. A trader who broke no current rule there is absent.
+     * Per trader of `userIds` with checklist items between `from` and `to` (both included):
+     * those items' counts, and the current rule broken in the most sessions there, or null;
+     * ties: the lower follow rate (with equal broken counts, the fewer followed), then rule
+     * order. A trader without items there is absent.
      */
     async weakestRulesOf(
       userIds: readonly number[],
       days: { from: string; to: string },
-    ): Promise<Map<number, WeakestRule>> {
+    ): Promise<Map<number, WeakestRuleOfDays>> {
       return byPages(userIds, async (page) => {
         const { rows } = await weakestRulesStatement(page, days).execute(db);
         return new Map(
           rows.map((row) => [
             Number(row.userId),
             {
-              ruleId: Number(row.ruleId),
-              description: row.description,
-              brokenCount: Number(row.brokenCount),
-              followedCount: Number(row.followedCount),
-              totalCount: Number(row.totalCount),
-              complianceRate: Number(row.complianceRate),
+              followedCount: Number(row.itemsFollowed),
+              totalCount: Number(row.itemCount),
+              weakestRule:
+                row.ruleId === null || row.description === null || Number(row.brokenCount) === 0
+                  ? null
+                  : {
+                      ruleId: Number(row.ruleId),
+                      description: row.description,
+                      brokenCount: Number(row.brokenCount),
+                      followedCount: Number(row.followedCount),
+                      totalCount: Number(row.totalCount),
+                      complianceRate: Number(row.complianceRate),
+                    },
             },
           ]),
         );
       });
     },
 
-    /** The trader's weakest rule of the days (see `weakestRulesOf`), or null. */
-    async weakestRule(userId: number, days: { from: string; to: string }) {
-      return (await repository.weakestRulesOf([userId], days)).get(userId) ?? null;
+    /** The trader's `weakestRulesOf` the days: no items there reads as counts of 0. */
+    async weakestRule(
+      userId: number,
+      days: { from: string; to: string },
+    ): Promise<WeakestRuleOfDays> {
+      return (await repository.weakestRulesOf([userId], days)).get(userId) ?? NOTHING_CHECKED;
     },
 
     /** Per day of the range with sessions: their number and the day's item percentage. */

@@ -37,18 +37,17 @@ export const disciplineRoutes: FastifyPluginAsyncZod<{ discipline: DisciplineSer
       schema: {
         tags: ['discipline'],
         summary:
-          'The rule broken in the most sessions in the 30 days ending on `today`, or null when none was broken',
+          'The rule broken in the most sessions in the 30 days ending on `today`, or null and why there is none',
         querystring: weakestRuleQuerySchema,
         response: { 200: weakestRuleResponseSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => ({
-      weakestRule: await discipline.weakestRule(
+    async (request) =>
+      discipline.weakestRule(
         requireUser(request).id,
         request.query.today,
         request.versions ?? undefined,
       ),
-    }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { addDays } from '#shared/calendar.ts';
 import { complianceBand } from '#shared/compliance.ts';
-import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
+import type { CalendarDay, Streaks, WeakestRuleAnswer } from '#shared/schemas/discipline.ts';
+import { whyNoWeakestRuleOf } from '#shared/weakest-rule.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import type { TraderVersions } from '../analytics/kept-answers.ts';
 import { createDisciplineRepository } from './discipline.repository.ts';
@@ -54,19 +55,25 @@ export function createDisciplineService({ database }: { database: AppDatabase })
       return discipline.currentExcellentRunsOf(userIds);
     },
 
-    /** The rule most often broken in the 30 days ending `today` (inclusive), or null. */
+    /**
+     * The rule most often broken in the 30 days ending `today` (inclusive), or null and why
+     * there is none, both from one read of the days' items.
+     */
     async weakestRule(
       userId: number,
       today: string,
       versions?: TraderVersions,
-    ): Promise<WeakestRule | null> {
-      const { weakestRule } = await kept.weakestRule(userId, today, versions, async () => ({
-        weakestRule: await discipline.weakestRule(userId, weakestRuleWindow(today)),
-      }));
-      return weakestRule;
+    ): Promise<WeakestRuleAnswer> {
+      return kept.weakestRule(userId, today, versions, async () => {
+        const days = await discipline.weakestRule(userId, weakestRuleWindow(today));
+        return { weakestRule: days.weakestRule, whyNoWeakestRule: whyNoWeakestRuleOf(days) };
+      });
     },
 
-    /** `weakestRule` for a page of traders at once; a trader with none is absent. */
+    /**
+     * `weakestRule`'s read for a page of traders at once: the 30 days' items and the weakest
+     * rule; a trader without items in them is absent.
+     */
     async weakestRulesOf(userIds: readonly number[], today: string) {
       return discipline.weakestRulesOf(userIds, weakestRuleWindow(today));
     },

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
+import type {
+  CalendarDay,
+  Streaks,
+  WeakestRule,
+  WeakestRuleAnswer,
+} from '#shared/schemas/discipline.ts';
 import type { Rule } from '#shared/schemas/rules.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { expectRefusedQuery } from '#testing/requests.ts';
@@ -377,6 +382,34 @@ describeEachDialect('GET /api/discipline', (dialect) => {
     ]);
     await t.app.inject({ method: 'DELETE', url: `/api/rules/${a!.id}`, headers: { cookie } });
     expect(await weakest('2026-03-14')).toBeNull();
+  });
+
+  test('without a weakest rule, the answer says why: nothing checked, none broken, or only deleted rules broken', async () => {
+    const why = async (today: string) =>
+      (await get<WeakestRuleAnswer>(`/api/discipline/weakest-rule?today=${today}`))
+        .whyNoWeakestRule;
+    expect(await why('2026-03-14')).toBe('nothing-checked');
+    // A session recorded before there were rules checks nothing either.
+    await createSession(t.app, cookie, { date: '2026-03-01', rulesFollowed: [] });
+    expect(await why('2026-03-14')).toBe('nothing-checked');
+    const [a, b] = await createRules(t.app, cookie, [{ description: 'A' }, { description: 'B' }]);
+    await session('2026-03-12', [
+      [a!, true],
+      [b!, true],
+    ]);
+    expect(await why('2026-03-14')).toBe('none-broken');
+    await session('2026-03-10', [
+      [a!, false],
+      [b!, true],
+    ]);
+    expect(await get<WeakestRuleAnswer>('/api/discipline/weakest-rule?today=2026-03-14')).toEqual({
+      weakestRule: expect.objectContaining({ ruleId: a!.id, brokenCount: 1 }),
+      whyNoWeakestRule: null,
+    });
+    await t.app.inject({ method: 'DELETE', url: `/api/rules/${a!.id}`, headers: { cookie } });
+    expect(await why('2026-03-14')).toBe('only-deleted-broken');
+    // The window of 2026-04-10 starts on 2026-03-12: the broken item is out, the followed in.
+    expect(await why('2026-04-10')).toBe('none-broken');
   });
 
   test('the calendar: one entry per day with sessions, both ends included', async () => {

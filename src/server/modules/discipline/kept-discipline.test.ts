@@ -139,7 +139,7 @@ test('answers are counted by their texts, rules and days; the largest fit', () =
   );
   expect(sizeOfStreaks(most)).toBe(60_100);
   expect(sizeOfStreaks(most)).toBeLessThanOrEqual(KEPT_DISCIPLINE.maxEntrySize);
-  expect(sizeOfWeakestRule({ weakestRule: null })).toBe(100);
+  expect(sizeOfWeakestRule({ weakestRule: null, whyNoWeakestRule: 'none-broken' })).toBe(100);
   const day: CalendarDay = { date: TODAY, sessionCount: 1, complianceRating: 50, band: 'red' };
   const leapYear = Array.from({ length: 366 }, () => day);
   expect(sizeOfCalendar({ days: leapYear })).toBe(36_700);

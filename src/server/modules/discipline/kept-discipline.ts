@@ -1,4 +1,4 @@
-import type { CalendarDay, Streaks, WeakestRule } from '#shared/schemas/discipline.ts';
+import type { CalendarDay, Streaks, WeakestRuleAnswer } from '#shared/schemas/discipline.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import {
   createKeptAnswers,
@@ -26,7 +26,7 @@ export function sizeOfStreaks({ streaks }: { streaks: Streaks }): number {
   return size;
 }
 
-export function sizeOfWeakestRule({ weakestRule }: { weakestRule: WeakestRule | null }): number {
+export function sizeOfWeakestRule({ weakestRule }: WeakestRuleAnswer): number {
   return 100 + (weakestRule?.description.length ?? 0);
 }
 
@@ -67,7 +67,7 @@ export function createKeptDiscipline(database: AppDatabase) {
       userId: number,
       today: string,
       versions: TraderVersions | undefined,
-      compute: () => Promise<{ weakestRule: WeakestRule | null }>,
+      compute: () => Promise<WeakestRuleAnswer>,
     ) => keptOr(weakestRules, userId, `${today} rules ${versions?.rules}`, versions, compute),
     calendar: (
       userId: number,

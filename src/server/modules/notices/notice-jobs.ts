@@ -9,8 +9,8 @@ import { TRADERS_PER_STATEMENT } from '../../db/by-pages.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { toBool } from '../../db/dialect.ts';
 import { withTraderLock } from '../../db/trader-lock.ts';
-import { noRuns } from '../discipline/discipline.repository.ts';
-import { createDisciplineService, weakestRuleWindow } from '../discipline/discipline.service.ts';
+import { noRuns, NOTHING_CHECKED } from '../discipline/discipline.repository.ts';
+import { createDisciplineService } from '../discipline/discipline.service.ts';
 import { createNoticesRepository, type ItemFigures } from './notices.repository.ts';
 import { weekJustEnded } from './weeks.ts';
 
@@ -60,10 +60,8 @@ export function createNoticeJobs({
   /** The reports of a page of traders for the week `start`–`end`, by trader. */
   async function buildReports(userIds: number[], week: { start: string; end: string }) {
     const days = { from: week.start, to: week.end };
-    const [figures, thirtyDays, extremes, runs, weakestRules] = await Promise.all([
+    const [figures, extremes, runs, weakestRules] = await Promise.all([
       notices.figuresOf(userIds, days),
-      // The weakest rule's own window: whether anything was checked in it at all.
-      notices.figuresOf(userIds, weakestRuleWindow(week.end)),
       notices.extremeSessionsOf(userIds, days),
       // As they stood at the end of the week's Sunday: a session of the new week, recorded
       // before the report is written (Monday afternoon in Europe and Asia), is not in it.
@@ -75,7 +73,9 @@ export function createNoticeJobs({
         const inWeek = figures.get(userId) ?? NO_SESSIONS;
         const extreme = extremes.get(userId);
         const streaks = runs.get(userId) ?? noRuns();
-        const weakestRule = weakestRules.get(userId);
+        // The 30 days' items, read with the weakest rule: they say why there is none.
+        const thirtyDays = weakestRules.get(userId) ?? NOTHING_CHECKED;
+        const { weakestRule } = thirtyDays;
         const report: WeeklyReport = {
           weekStart: week.start,
           weekEnd: week.end,
@@ -84,8 +84,8 @@ export function createNoticeJobs({
           totalCount: inWeek.totalCount,
           compliance: inWeek.compliance,
           streaks: { perfect: streaks.perfect, excellent: streaks.excellent },
-          weakestRuleItemCount: thirtyDays.get(userId)?.totalCount ?? 0,
-          weakestRuleFollowedCount: thirtyDays.get(userId)?.followedCount ?? 0,
+          weakestRuleItemCount: thirtyDays.totalCount,
+          weakestRuleFollowedCount: thirtyDays.followedCount,
           weakestRule: weakestRule
             ? {
                 ruleId: weakestRule.ruleId,

@@ -11,10 +11,12 @@ import {
   type TeamSort,
   type TeamTrader,
 } from '#shared/schemas/team.ts';
+import { whyNoWeakestRuleOf } from '#shared/weakest-rule.ts';
 import { z } from '#shared/zod.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { encodeCursor, invalidCursor, readCursor } from '../../db/keyset-cursor.ts';
 import { createAnalyticsService } from '../analytics/analytics.service.ts';
+import { NOTHING_CHECKED } from '../discipline/discipline.repository.ts';
 import { createDisciplineService } from '../discipline/discipline.service.ts';
 import { traderNotFound } from './team.errors.ts';
 import { createTeamRepository } from './team.repository.ts';
@@ -143,7 +145,9 @@ export function createTeamService({ database }: { database: AppDatabase }) {
       traders: page.flatMap((trader): TeamMember[] => {
         const figures = figuresById.get(trader.id);
         if (!figures) return [];
-        const weakest = weakestRules.get(trader.id);
+        // The 30 days' items read with the weakest rule: none read means nothing checked.
+        const days = weakestRules.get(trader.id) ?? NOTHING_CHECKED;
+        const weakest = days.weakestRule;
         return [
           {
             id: figures.id,
@@ -151,8 +155,6 @@ export function createTeamService({ database }: { database: AppDatabase }) {
             fullName: figures.fullName,
             compliance: figures.compliance,
             sessionCount: figures.sessionCount,
-            followedCount: figures.followedCount,
-            totalCount: figures.totalCount,
             previousCompliance: figures.previousCompliance,
             previousSessionCount: figures.previousSessionCount,
             trend: trendOf(figures),
@@ -160,6 +162,7 @@ export function createTeamService({ database }: { database: AppDatabase }) {
             weakestRule: weakest
               ? { description: weakest.description, complianceRate: weakest.complianceRate }
               : null,
+            whyNoWeakestRule: whyNoWeakestRuleOf(days),
           },
         ];
       }),

@@ -20,16 +20,15 @@ const TODAY = '2026-03-14';
 const MEMBER_KEYS = [
   'compliance',
   'currentStreak',
-  'followedCount',
   'fullName',
   'id',
   'previousCompliance',
   'previousSessionCount',
   'sessionCount',
-  'totalCount',
   'trend',
   'username',
   'weakestRule',
+  'whyNoWeakestRule',
 ].sort();
 
 /** Every key name anywhere in a JSON value. */
@@ -272,6 +271,43 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       expect(state.hasStopped).toBe(true);
     });
 
+    test('a session saved as the weakest rules are read leaves the list’s why-none true of what it read', async () => {
+      const bea = await trader('Bea Sharer', true);
+      await sessions(bea, [[TODAY, 2]]);
+      const { rules } = (await get('/api/rules', bea.cookie)).json<{ rules: { id: number }[] }>();
+      // The moment the weakest rules' statement is answered, Bea saves a session breaking a
+      // current rule: a read of the 30 days' items after it would count that broken item.
+      const statements = new Set<unknown>();
+      let saved = false;
+      const plugin: KyselyPlugin = {
+        transformQuery: ({ node, queryId }) => {
+          if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('counts.broken')) {
+            statements.add(queryId);
+          }
+          return node;
+        },
+        transformResult: async ({ result, queryId }) => {
+          if (!saved && statements.has(queryId)) {
+            saved = true;
+            await createSession(t.app, bea.cookie, {
+              date: TODAY,
+              rulesFollowed: rules.map((rule, index) => ({ ruleId: rule.id, followed: index > 0 })),
+            });
+          }
+          return result;
+        },
+      };
+      const service = createTeamService({
+        database: { ...t.database, db: t.database.db.withPlugin(plugin) },
+      });
+      const [member] = (await service.listTeam({ today: TODAY, sort: 'name', limit: 50 })).traders;
+      expect(saved).toBe(true);
+      // Not 'Only deleted rules broken': no rule was deleted. The month read was clean.
+      expect(member).toMatchObject({ weakestRule: null, whyNoWeakestRule: 'none-broken' });
+      // The next read sees the broken rule.
+      expect((await team())[0]!.weakestRule).toMatchObject({ complianceRate: 50 });
+    });
+
     test('a trader who stops sharing while the list is read is left out, weakest rule and all', async () => {
       const bea = await trader('Bea Sharer', true);
       await sessions(bea, [[TODAY, 1]]);
@@ -415,7 +451,7 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       ]);
       const discipline = createDisciplineService({ database: t.database });
       const streaks = await discipline.streaks(bea.user.id);
-      const weakest = await discipline.weakestRule(bea.user.id, TODAY);
+      const { weakestRule: weakest } = await discipline.weakestRule(bea.user.id, TODAY);
       const [member] = await team();
       expect(member!.currentStreak).toBe(streaks.excellent.current);
       expect(member!.currentStreak).toBe(1);
@@ -429,7 +465,7 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       });
     });
 
-    test('the counts behind compliance tell nothing checked, nothing broken and deleted rules broken apart', async () => {
+    test('without a weakest rule, the list says why: nothing checked, nothing broken, or deleted rules broken', async () => {
       const noRules = await trader('No Rules', true);
       await createSession(t.app, noRules.cookie, { date: TODAY, rulesFollowed: [] });
       const clean = await trader('Clean Month', true);
@@ -455,21 +491,18 @@ describeEachDialect('company view: GET /api/admin/team', (dialect) => {
       const members = new Map((await team()).map((member) => [member.id, member]));
       expect(members.get(noRules.user.id)).toMatchObject({
         sessionCount: 1,
-        followedCount: 0,
-        totalCount: 0,
         weakestRule: null,
+        whyNoWeakestRule: 'nothing-checked',
       });
       expect(members.get(clean.user.id)).toMatchObject({
         sessionCount: 1,
-        followedCount: 2,
-        totalCount: 2,
         weakestRule: null,
+        whyNoWeakestRule: 'none-broken',
       });
       expect(members.get(deleted.user.id)).toMatchObject({
         compliance: 50,
-        followedCount: 1,
-        totalCount: 2,
         weakestRule: null,
+        whyNoWeakestRule: 'only-deleted-broken',
       });
     });
 

@@ -18,7 +18,10 @@ export function useStreaks() {
   });
 }
 
-/** The rule broken most often in the 30 days ending on the trader's own today, or null. */
+/**
+ * The rule broken most often in the 30 days ending on the trader's own today, or null and why
+ * there is none.
+ */
 export function useWeakestRule() {
   const today = todayLocal();
   return useQuery({
@@ -29,7 +32,6 @@ export function useWeakestRule() {
         schema: weakestRuleResponseSchema,
         signal,
       }),
-    select: (answer) => answer.weakestRule,
   });
 }
 

@@ -1,5 +1,4 @@
 import { ListChecks, ShieldCheck } from 'lucide-react';
-import type { NoWeakestRule } from '#shared/weakest-rule.ts';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { CardMessage, DashboardCard, ViewAllLink } from '#client/components/dashboard-card.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -8,22 +7,22 @@ import { getRecentAnalyticsHref } from '#client/lib/paths.ts';
 import { useWeakestRule } from '../api/get-discipline.ts';
 
 /**
- * The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. With none,
- * `whyNone` (undefined while it is read; 'unknown' when it could not be) tells an empty month
- * and one whose broken rules were all deleted since from a clean one: 'Keep it that way' is
- * said of a clean month only.
+ * The dashboard's 'Weakest Rule': the rule broken most often in the last 30 days. With none, the
+ * answer says why, from the same items: an empty month and one whose broken rules were all
+ * deleted since are told from a clean one, and 'Keep it that way' is said of a clean month only.
  */
-export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | 'unknown' | undefined }) {
+export function WeakestRuleCard() {
   const query = useWeakestRule();
-  const { data: rule, isPending, isLoadingError } = query;
-  const isLoading = isPending || (rule === null && whyNone === undefined);
+  const { data, isPending, isLoadingError } = query;
+  const rule = data?.weakestRule;
+  const whyNone = data?.whyNoWeakestRule;
   return (
     <DashboardCard
       title="Weakest Rule"
       footer={
         rule ? (
           <ViewAllLink href={getRecentAnalyticsHref(rule.ruleId)}>View in Analytics</ViewAllLink>
-        ) : isLoading ? (
+        ) : isPending ? (
           // The link's line, held while it may come (as the lines below, so nothing moves).
           <Skeleton className="my-2 h-5 w-36" />
         ) : null
@@ -33,7 +32,7 @@ export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | 'unknown
         <CardMessage isError retry={query}>
           Your weakest rule could not be loaded.
         </CardMessage>
-      ) : isLoading ? (
+      ) : isPending ? (
         // The rule's lines as they will show: the words, the rule, the rating, the count.
         <div role="status" aria-label="Loading weakest rule" className="grid gap-3">
           <Skeleton className="h-5 w-4/5" />
@@ -41,28 +40,21 @@ export function WeakestRuleCard({ whyNone }: { whyNone: NoWeakestRule | 'unknown
           <Skeleton className="h-6 w-32" />
           <Skeleton className="h-5 w-40" />
         </div>
-      ) : rule === null && whyNone === 'nothing-checked' ? (
+      ) : whyNone === 'nothing-checked' ? (
         <EmptyState icon={<ListChecks className="size-6" />}>
           <p className="text-sm font-medium">No rules checked in the last 30 days.</p>
           <p className="text-muted-foreground text-sm">
             Record your sessions against your rules to see which one you break most.
           </p>
         </EmptyState>
-      ) : rule === null && whyNone === 'only-deleted-broken' ? (
+      ) : whyNone === 'only-deleted-broken' ? (
         <EmptyState icon={<ListChecks className="size-6" />}>
           <p className="text-sm font-medium">
             Only rules you have deleted since were broken in the last 30 days.
           </p>
           <p className="text-muted-foreground text-sm">Your current rules were all followed.</p>
         </EmptyState>
-      ) : rule === null && whyNone === 'unknown' ? (
-        // All the weakest rule's answer tells: no praise for a month that could not be read.
-        <EmptyState icon={<ShieldCheck className="size-6" />}>
-          <p className="text-sm font-medium">
-            None of your current rules was broken in the last 30 days.
-          </p>
-        </EmptyState>
-      ) : rule === null ? (
+      ) : !rule ? (
         <EmptyState icon={<ShieldCheck className="size-6" />}>
           <p className="text-sm font-medium">No rule broken in the last 30 days.</p>
           <p className="text-muted-foreground text-sm">Keep it that way.</p>

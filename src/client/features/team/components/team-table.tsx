@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SortOrder, TeamMember, TeamSort } from '#shared/schemas/team.ts';
-import { NO_WEAKEST_RULE_TEXT, whyNoWeakestRule } from '#shared/weakest-rule.ts';
+import { NO_WEAKEST_RULE_TEXT } from '#shared/weakest-rule.ts';
 import { ScrollBox } from '#client/components/scroll-box.tsx';
 import { ComplianceRating } from '#client/components/compliance-rating.tsx';
 import { getTeamTraderHref } from '#client/lib/paths.ts';
@@ -144,11 +144,11 @@ export function TeamTable({ traders, sort, order, onSort, labelledBy }: TeamTabl
                       followed {trader.weakestRule.complianceRate}%
                     </span>
                   </>
-                ) : (
+                ) : trader.whyNoWeakestRule ? (
                   <span className="text-muted-foreground">
-                    {NO_WEAKEST_RULE_TEXT[whyNoWeakestRule(trader)]}
+                    {NO_WEAKEST_RULE_TEXT[trader.whyNoWeakestRule]}
                   </span>
-                )}
+                ) : null}
               </td>
             </tr>
           ))}
