@@ -1,6 +1,8 @@
+import { Zip, ZipDeflate } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { makeZip } from '#testing/data-transfer.ts';
 import { isUnsafeEntryName, readZip, ZipRejected, type ZipLimits } from './zip-reader.ts';
+import { createZipWriter } from './zip-writer.ts';
 
 const limits: ZipLimits = {
   maxEntries: 5,
@@ -68,5 +70,59 @@ describe('reading an uploaded ZIP', () => {
     expect(problemOf(() => readZip(Buffer.from('hello world'), everyEntry))).toBe('not-a-zip');
     const zip = makeZip({ a: new Uint8Array(64 * 1024).map((_, i) => (i * 7919) % 251) });
     expect(problemOf(() => readZip(zip.subarray(0, zip.length / 2), everyEntry))).toBe('damaged');
+  });
+
+  test('reads back entries written piece by piece whose bytes hold the signatures of ZIP headers', () => {
+    // The export writes each entry with a data descriptor: its header carries no size. Bytes
+    // that happen to read as a header's signature do not end the entry.
+    const signatures = [
+      [0x50, 0x4b, 0x03, 0x04],
+      [0x50, 0x4b, 0x07, 0x08],
+      [0x50, 0x4b, 0x01, 0x02],
+    ];
+    const image = new Uint8Array(100_000).map((_, i) => (i * 7919) % 251);
+    signatures.forEach((signature, index) => image.set(signature, 20_000 * (index + 1)));
+    const writer = createZipWriter();
+    const out: Buffer[] = [];
+    writer.addStored('images/a.png', image);
+    const text = writer.openText('export.json');
+    text.write('{"sessions": []}');
+    text.end();
+    writer.end();
+    for (const chunk of writer.drain()) out.push(chunk);
+    const entries = readZip(Buffer.concat(out), everyEntry);
+    expect(entries.get('images/a.png')?.equals(image)).toBe(true);
+    expect(entries.get('export.json')?.toString()).toBe('{"sessions": []}');
+
+    // A deflated entry whose packed bytes hold them (deflate's level 0 keeps the bytes as they are).
+    const chunks: Uint8Array[] = [];
+    const zip = new Zip((error, chunk) => {
+      if (error) throw error;
+      chunks.push(chunk);
+    });
+    const entry = new ZipDeflate('export.json', { level: 0 });
+    zip.add(entry);
+    entry.push(image, true);
+    zip.end();
+    expect(readZip(Buffer.concat(chunks), everyEntry).get('export.json')?.equals(image)).toBe(true);
+  });
+
+  test('refuses an entry whose bytes are not those the directory records', () => {
+    const writer = createZipWriter();
+    writer.addStored('a', Buffer.from('hello'));
+    writer.addStored('b', Buffer.from('world'));
+    writer.end();
+    const zip = Buffer.concat([...writer.drain()]);
+    expect([...readZip(zip, everyEntry).values()].map(String)).toEqual(['hello', 'world']);
+    // A byte of b's data changed: its checksum no longer matches.
+    const changed = Buffer.from(zip);
+    changed[changed.indexOf('world') + 1] = 0x21;
+    expect(problemOf(() => readZip(changed, everyEntry))).toBe('damaged');
+    // b's size in the central directory made larger than its bytes.
+    const lying = Buffer.from(zip);
+    const directoryEntry = lying.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(6, directoryEntry + 20);
+    lying.writeUInt32LE(6, directoryEntry + 24);
+    expect(problemOf(() => readZip(lying, everyEntry))).toBe('damaged');
   });
 });
