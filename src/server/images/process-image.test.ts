@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { createPng } from '#testing/images.ts';
@@ -49,4 +50,32 @@ test('a file that is not an image is refused at once, not after the images befor
   );
   expect(finished).toBe(0);
   await Promise.all(images);
+});
+
+test('an image whose re-encode would pass the stored limit is stored smaller, or refused', async () => {
+  // Noise saved at quality 60: re-encoded at 90 it grows, at 75 it does not.
+  const width = 400;
+  const height = 300;
+  const noise = randomBytes(width * height * 3);
+  const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
+  const [atNinety, atSeventyFive] = await Promise.all(
+    [90, 75].map((quality) => sharp(jpeg).jpeg({ quality, mozjpeg: true }).toBuffer()),
+  );
+  const between = Math.floor((atNinety!.length + atSeventyFive!.length) / 2);
+  expect(atSeventyFive!.length).toBeLessThan(between);
+  expect(atNinety!.length).toBeGreaterThan(between);
+
+  const stored = await processImage(jpeg, { ...LIMITS, maxStoredBytes: between });
+  expect(stored.extension).toBe('jpg');
+  expect(stored.image.length).toBeLessThanOrEqual(between);
+  expect((await sharp(stored.image).metadata()).width).toBe(width);
+  // Without a stored limit of its own, the upload's limit is the stored one.
+  await expect(
+    processImage(jpeg, { maxBytes: jpeg.length, maxPixels: LIMITS.maxPixels }),
+  ).resolves.toMatchObject({ extension: 'jpg' });
+  await expect(
+    processImage(jpeg, { ...LIMITS, maxStoredBytes: atSeventyFive!.length - 1 }),
+  ).rejects.toEqual(new ImageRejected('too-many-bytes'));
 });

@@ -19,8 +19,14 @@ function sniffImageFormat(bytes: Buffer): ImageFormat | null {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export interface ImageLimits {
+  /** The file as it arrives. */
   maxBytes: number;
   maxPixels: number;
+  /**
+   * The image as it is stored, `maxBytes` unless given: a re-encode may be larger than what
+   * arrived, and what is stored must import again (an import takes no image larger).
+   */
+  maxStoredBytes?: number;
 }
 
 export type ImageProblem = 'not-an-image' | 'too-many-bytes' | 'too-many-pixels';
@@ -92,7 +98,8 @@ async function openImage(bytes: Buffer, limits: ImageLimits) {
 async function encodeOrReject<T>(encode: () => Promise<T>): Promise<T> {
   try {
     return await encode();
-  } catch {
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
     throw new ImageRejected('not-an-image');
   }
 }
@@ -101,7 +108,8 @@ async function encodeOrReject<T>(encode: () => Promise<T>): Promise<T> {
  * Makes the files stored for an uploaded screenshot: the image re-encoded (which drops its
  * metadata, GPS positions included, after applying its rotation) and a thumbnail. PNG, JPEG and
  * WebP keep their format; a GIF becomes a PNG of its first frame. A file that is not one of the
- * four, is cut short or is corrupt is refused, and so is one over the byte or pixel limits.
+ * four, is cut short or is corrupt is refused, and so is one over the byte or pixel limits, or
+ * one that cannot be stored within `maxStoredBytes`.
  */
 export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
   const format = formatOf(bytes, limits);
@@ -109,7 +117,7 @@ export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<
     const oriented = await openImage(bytes, limits);
     return encodeOrReject(async () => {
       const [image, thumbnail] = await Promise.all([
-        encode(oriented(), format),
+        encodeWithin(oriented, format, limits.maxStoredBytes ?? limits.maxBytes),
         oriented()
           .resize({ ...THUMBNAIL, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80 })
@@ -144,6 +152,31 @@ function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
   if (format === 'jpeg') return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   if (format === 'webp') return image.webp({ quality: 90 }).toBuffer();
   return image.png().toBuffer();
+}
+
+/** The same format, smaller: a lower quality, or PNG's strongest compression. */
+function encodeCompact(image: Sharp, format: ImageFormat): Promise<Buffer> {
+  if (format === 'jpeg') return image.jpeg({ quality: 75, mozjpeg: true }).toBuffer();
+  if (format === 'webp') return image.webp({ quality: 75 }).toBuffer();
+  return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+}
+
+/**
+ * The image re-encoded within `maxBytes`: a file just under the upload limit can come out over
+ * it (a 9.3 MB JPEG of 36 megapixels re-encoded at quality 90 is 10.9 MB), and was stored so,
+ * then exported, and its export refused on import. Over the limit it is encoded once more,
+ * smaller; still over, it is refused as too large.
+ */
+async function encodeWithin(
+  oriented: () => Sharp,
+  format: ImageFormat,
+  maxBytes: number,
+): Promise<Buffer> {
+  const image = await encode(oriented(), format);
+  if (image.length <= maxBytes) return image;
+  const compact = await encodeCompact(oriented(), format);
+  if (compact.length <= maxBytes) return compact;
+  throw new ImageRejected('too-many-bytes');
 }
 
 /** Content types of the stored files, by extension. */

@@ -22,10 +22,18 @@ import { readZip, ZipRejected, type ZipLimits } from './zip-reader.ts';
 
 const MB = 1024 * 1024;
 
+/**
+ * An imported screenshot's file, at most. An export made before 2026-12-07 holds each image as
+ * it was re-encoded then, which could be larger than the upload it came from (quality 90 of a
+ * JPEG saved lower, a GIF's frame as a PNG); three times the upload's limit holds such files.
+ * It is stored within the upload's limit (`import.service.ts`).
+ */
+export const IMPORTED_SCREENSHOT_MAX_BYTES = 3 * SCREENSHOT_MAX_BYTES;
+
 /** What an import ZIP may unpack to: the document, and a screenshot per session at most. */
 const IMPORT_ZIP_LIMITS: ZipLimits = {
   maxEntries: EXPORT_MAX_SESSIONS + 10,
-  maxEntryBytes: (name) => (name === EXPORT_JSON_NAME ? 200 * MB : SCREENSHOT_MAX_BYTES),
+  maxEntryBytes: (name) => (name === EXPORT_JSON_NAME ? 200 * MB : IMPORTED_SCREENSHOT_MAX_BYTES),
   maxTotalBytes: 512 * MB,
 };
 

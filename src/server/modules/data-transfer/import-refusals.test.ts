@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { SCREENSHOT_MAX_BYTES } from '#shared/constants.ts';
 import type { ExportFileInput } from '#shared/schemas/export.ts';
+import type { Session } from '#shared/schemas/sessions.ts';
 import { everything, exportZip, makeZip, postImport } from '#testing/data-transfer.ts';
 import { createLoggedInUser } from '#testing/factories.ts';
 import { createPng, toDataUrl } from '#testing/images.ts';
 import { createRules } from '#testing/rules.ts';
 import { createSession } from '#testing/sessions.ts';
 import { createTestApp, describeEachDialect, type TestApp } from '#testing/test-app.ts';
+import { IMPORTED_SCREENSHOT_MAX_BYTES } from './import-file.ts';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
@@ -105,6 +110,36 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
     });
   });
 
+  test('a screenshot stored larger than an upload, as before 2026-12-07, imports within the upload’s limit', async () => {
+    // Noise at quality 100: 11 to 12 MB, as a re-encode could once store.
+    const [width, height] = [3600, 2400];
+    const big = await sharp(randomBytes(width * height * 3), {
+      raw: { width, height, channels: 3 },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(SCREENSHOT_MAX_BYTES);
+    const path = image.path.replace(/\.png$/, '.jpg');
+    const doc = {
+      ...document,
+      sessions: document.sessions.map((session, index) =>
+        index === 0 ? { ...session, screenshot: path } : session,
+      ),
+    };
+    const response = await postImport(
+      t.app,
+      cookie,
+      makeZip({ 'export.json': JSON.stringify(doc), [path]: big }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie } });
+    const { sessions } = list.json<{ sessions: Session[] }>();
+    const imported = sessions.find((session) => session.name === document.sessions[0]!.name);
+    const stored = await t.images.get(`screenshots/${imported!.screenshotPath!}`);
+    expect(stored!.length).toBeLessThanOrEqual(SCREENSHOT_MAX_BYTES);
+    expect(await sharp(stored!).metadata()).toMatchObject({ format: 'jpeg', width, height });
+  }, 60_000);
+
   describe('hostile ZIPs', () => {
     test('an entry whose name climbs out of its folder', async () => {
       await expectRefused(
@@ -117,9 +152,9 @@ describeEachDialect('a refused import changes nothing', (dialect) => {
     });
 
     test('a ZIP bomb: an entry that unpacks past its limit is stopped while inflating', async () => {
-      // 11 MB of zeros deflate to about 11 kB.
+      // 31 MB of zeros deflate to about 31 kB.
       await expectRefused(
-        zipOf(document, { 'images/bomb.png': new Uint8Array(11 * 1024 * 1024) }),
+        zipOf(document, { 'images/bomb.png': new Uint8Array(IMPORTED_SCREENSHOT_MAX_BYTES + 1) }),
         413,
         'images/bomb.png is too large once unpacked',
       );

@@ -26,7 +26,7 @@ import {
   itemKey,
   type DataTransferRepository,
 } from './data-transfer.repository.ts';
-import type { ImportUpload } from './import-file.ts';
+import { IMPORTED_SCREENSHOT_MAX_BYTES, type ImportUpload } from './import-file.ts';
 import type { ImportReader } from './import-reader.ts';
 import { toHundredths } from '#shared/schemas/results.ts';
 
@@ -86,7 +86,16 @@ async function recordedRuleIds(
   return recorded;
 }
 
-const IMAGE_LIMITS = { maxBytes: SCREENSHOT_MAX_BYTES, maxPixels: SCREENSHOT_MAX_PIXELS };
+/**
+ * An imported screenshot may be larger than an upload: an export of before 2026-12-07 holds
+ * images as they were re-encoded then, which could pass the upload's limit. It is stored within
+ * that limit, as an upload is.
+ */
+const IMAGE_LIMITS = {
+  maxBytes: IMPORTED_SCREENSHOT_MAX_BYTES,
+  maxPixels: SCREENSHOT_MAX_PIXELS,
+  maxStoredBytes: SCREENSHOT_MAX_BYTES,
+};
 
 /** Checks, re-encodes and stores one imported screenshot; answers its new reference. */
 async function storeImportedScreenshot(images: ImageStore, path: string, bytes: Buffer) {
