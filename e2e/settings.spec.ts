@@ -229,3 +229,58 @@ test('a refusal the server words about the minutes is shown at the field, not in
   await expect(minutes).toBeFocused();
   await expect(toastRegion(page).getByText('Minutes before must be at most 60')).toHaveCount(0);
 });
+
+test('a card saves only what the trader changed: a change made on another device meanwhile stays', async ({
+  page,
+}) => {
+  const account = await logInAsNewTrader(page);
+  await openSettings(page);
+  const profile = page.getByRole('region', { name: 'Profile Settings' });
+  await expect(profile.getByLabel('Email Address')).toHaveValue(account.email);
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications.getByRole('switch', { name: 'Weekly Reports' })).toBeChecked();
+
+  // Another device changes the email and turns Weekly Reports off; this page has not read it.
+  const elsewhere = await page.request.put('/api/auth/update-profile', {
+    data: {
+      email: 'elsewhere@example.com',
+      preferences: { notifications: { weeklyReports: false } },
+    },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+  await profile.getByLabel('Full Name').fill('Avery Quinn');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+  await notifications.getByRole('switch', { name: 'Low Compliance Alerts' }).click();
+  const switchesSaved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/auth/update-profile') && response.request().method() === 'PUT',
+  );
+  await notifications.getByRole('button', { name: 'Save Notification Settings' }).click();
+  // Only the switch changed here goes.
+  expect((await switchesSaved).request().postDataJSON()).toEqual({
+    preferences: { notifications: { lowCompliance: false } },
+  });
+
+  const user = await storedUser(page);
+  expect(user).toMatchObject({ fullName: 'Avery Quinn', email: 'elsewhere@example.com' });
+  expect(user.preferences.notifications).toEqual({
+    tradingSessions: true,
+    weeklyReports: false,
+    lowCompliance: false,
+  });
+  // The cards show the other device's change once the saved user is read again.
+  await expect(profile.getByLabel('Email Address')).toHaveValue('elsewhere@example.com');
+  await expect(notifications.getByRole('switch', { name: 'Weekly Reports' })).not.toBeChecked();
+
+  // Save with nothing changed writes nothing, and says the settings are saved.
+  await expect(toastRegion(page).getByText('Settings Saved')).toHaveCount(0, { timeout: 20_000 });
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') writes.push(request.url());
+  });
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await expectToast(page, 'Settings Saved', 'Your settings have been updated successfully.');
+  expect(writes).toEqual([]);
+});

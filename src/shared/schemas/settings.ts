@@ -35,7 +35,7 @@ const companyName = z.pipe(
  * empty one clears it), or an object with such a field inside, however deep. `{ preferences:
  * {} }` changes nothing, and is refused as an empty change is.
  */
-function holdsAChange(value: unknown): boolean {
+export function holdsAChange(value: unknown): boolean {
   if (value === undefined) return false;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return true;
   return Object.values(value).some(holdsAChange);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameSettings } from './unsaved-settings.ts';
+import { changedSettings, sameSettings } from './unsaved-settings.ts';
 
 describe('sameSettings', () => {
   it('compares text as the server stores it, trimmed', () => {
@@ -28,4 +28,16 @@ describe('sameSettings', () => {
     expect(sameSettings({ currency: 'EUR' }, { currency: 'EUR', hideMoney: false })).toBe(false);
     expect(sameSettings({ companyName: '' }, { companyName: '' })).toBe(true);
   });
+});
+
+it('a card sends the fields it shows changed, as the form gives them', () => {
+  const saved = { fullName: 'Ann', email: 'ann@example.com', companyName: '' };
+  // The form's output turns a blank company into null; what is shown is compared, trimmed.
+  const shown = { fullName: 'Ann B ', email: 'ann@example.com', companyName: '' };
+  const values = { fullName: 'Ann B', email: 'ann@example.com', companyName: null };
+  expect(changedSettings(values, shown, saved)).toEqual({ fullName: 'Ann B' });
+  expect(changedSettings(values, saved, saved)).toEqual({});
+  // A list of choices in another order is no change; another choice is.
+  expect(changedSettings({ ids: [2, 1] }, { ids: [2, 1] }, { ids: [1, 2] })).toEqual({});
+  expect(changedSettings({ ids: [3] }, { ids: [3] }, { ids: [1] })).toEqual({ ids: [3] });
 });

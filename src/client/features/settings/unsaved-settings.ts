@@ -27,6 +27,24 @@ export function sameSettings(shown: unknown, saved: unknown): boolean {
   return Object.is(shown, saved);
 }
 
+/**
+ * The fields of a card's change (`values`, as the form would send them) whose shown value is
+ * not the saved one. A card sends only what the trader changed: a field it merely showed would
+ * otherwise write back its old value over a change made since on another device or in another
+ * tab, which this card has not read yet.
+ */
+export function changedSettings<Values extends object>(
+  values: Values,
+  shown: object,
+  saved: object,
+): Partial<Values> {
+  const before = saved as Record<string, unknown>;
+  const now = shown as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(values).filter(([key]) => !sameSettings(now[key], before[key])),
+  ) as Partial<Values>;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

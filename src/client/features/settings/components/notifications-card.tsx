@@ -4,7 +4,7 @@ import { RestoredNote } from '#client/components/restored-note.tsx';
 import { TitledCard } from '#client/components/titled-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
-import { useUnsavedSettings } from '../unsaved-settings.ts';
+import { changedSettings, useUnsavedSettings } from '../unsaved-settings.ts';
 import { NotificationSwitch } from './notification-switch.tsx';
 
 type Notifications = User['preferences']['notifications'];
@@ -46,7 +46,15 @@ export function NotificationsCard({ user }: { user: User }) {
       <form
         className="grid gap-6"
         onSubmit={form.handleSubmit((notifications) =>
-          save.mutate({ preferences: { notifications } }),
+          save.mutate({
+            preferences: {
+              notifications: changedSettings(
+                notifications,
+                form.getValues(),
+                user.preferences.notifications,
+              ),
+            },
+          }),
         )}
       >
         {isRestored ? <RestoredNote /> : null}

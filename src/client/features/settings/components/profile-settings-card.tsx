@@ -10,7 +10,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
-import { useUnsavedSettings } from '../unsaved-settings.ts';
+import { changedSettings, useUnsavedSettings } from '../unsaved-settings.ts';
 import { ChangePictureButton } from './change-picture-button.tsx';
 
 const { fullName, email, companyName } = updateProfileSchema.shape;
@@ -64,7 +64,9 @@ export function ProfileSettingsCard({ user, avatar }: ProfileSettingsCardProps) 
       <form
         noValidate
         className="grid gap-6"
-        onSubmit={handleSubmit((values) => save.mutate(values))}
+        onSubmit={handleSubmit((values) =>
+          save.mutate(changedSettings(values, form.getValues(), saved)),
+        )}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="flex items-center gap-4">

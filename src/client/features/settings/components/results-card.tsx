@@ -9,7 +9,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
-import { useUnsavedSettings } from '../unsaved-settings.ts';
+import { changedSettings, useUnsavedSettings } from '../unsaved-settings.ts';
 import { NotificationSwitch } from './notification-switch.tsx';
 
 type Results = User['preferences']['results'];
@@ -87,7 +87,13 @@ export function ResultsCard({ user }: { user: User }) {
     <TitledCard title="Session Results">
       <form
         className="grid gap-6"
-        onSubmit={form.handleSubmit((results) => save.mutate({ preferences: { results } }))}
+        onSubmit={form.handleSubmit((results) =>
+          save.mutate({
+            preferences: {
+              results: changedSettings(results, form.getValues(), user.preferences.results),
+            },
+          }),
+        )}
       >
         {isRestored ? <RestoredNote /> : null}
         <p className="text-muted-foreground text-sm">

@@ -11,7 +11,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useSaveSettings } from '../hooks/use-save-settings.ts';
-import { useUnsavedSettings } from '../unsaved-settings.ts';
+import { changedSettings, useUnsavedSettings } from '../unsaved-settings.ts';
 import { NotificationPermission } from './notification-permission.tsx';
 import { SessionTypeChoices } from './session-type-choices.tsx';
 
@@ -57,7 +57,13 @@ export function SessionRemindersCard<Key extends QueryKey>({
       <form
         noValidate
         className="grid gap-6"
-        onSubmit={form.handleSubmit((reminders) => save.mutate({ preferences: { reminders } }))}
+        onSubmit={form.handleSubmit((reminders) =>
+          save.mutate({
+            preferences: {
+              reminders: changedSettings(reminders, form.getValues(), user.preferences.reminders),
+            },
+          }),
+        )}
       >
         {isRestored ? <RestoredNote /> : null}
         <div className="grid gap-2 text-sm">

@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type {
   FieldValues,
@@ -7,8 +7,10 @@ import type {
   UseFormSetError,
   UseFormSetFocus,
 } from 'react-hook-form';
+import { holdsAChange } from '#shared/schemas/settings.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type SettingsForm<Values extends FieldValues> = {
@@ -44,13 +46,15 @@ export function useSaveSettings<Values extends FieldValues>(
     };
   }, []);
   const [sending, setSending] = useState<Values | null>(null);
+  const queryClient = useQueryClient();
+  const saved = () =>
+    toast({
+      title: 'Settings Saved',
+      description: 'Your settings have been updated successfully.',
+    });
   const save = useUpdateProfile({
     alsoRefreshes,
-    onSuccess: () =>
-      toast({
-        title: 'Settings Saved',
-        description: 'Your settings have been updated successfully.',
-      }),
+    onSuccess: saved,
     onError: (error) =>
       reportFormError(error, {
         form,
@@ -62,7 +66,17 @@ export function useSaveSettings<Values extends FieldValues>(
   });
   return {
     ...save,
+    /**
+     * Sends the change: the card's changed fields only (`changedSettings`). With none, the
+     * settings shown are saved already: nothing is written, and the user is read again, so that
+     * a change made elsewhere since shows.
+     */
     mutate: (...args: Parameters<typeof save.mutate>) => {
+      if (!holdsAChange(args[0])) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
+        saved();
+        return true;
+      }
       const started = save.mutate(...args);
       if (started) setSending(form.getValues());
       return started;
