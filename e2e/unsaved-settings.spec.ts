@@ -171,6 +171,27 @@ test('what a save under way carries is not unsaved: leaving asks nothing, and it
   await expectToast(page, 'Validation Error', 'Full name must be at most 100 characters');
 });
 
+test('a password change on its way is not unsaved, and its refusal after leaving is a toast', async ({
+  page,
+}) => {
+  await openSettingsFromDashboard(page);
+  const form = page.getByRole('form', { name: 'Change Password' });
+  const release = await holdRequests(page, '**/api/auth/password', 'PUT');
+  await form.getByLabel('Current Password').fill('not-my-password');
+  await form.getByLabel('New Password', { exact: true }).fill('A-new-passw0rd!');
+  await form.getByLabel('Confirm New Password').fill('A-new-passw0rd!');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByRole('button', { name: 'Changing...' })).toBeDisabled();
+
+  // The change is on its way: leaving asks nothing, since nothing is lost by it.
+  await mainMenuLink(page, 'Trading Rules').click();
+  await expect(page.getByRole('heading', { name: 'Trading Rules', level: 1 })).toBeVisible();
+  await expect(question(page)).toHaveCount(0);
+  // Refused once the page has gone: said on the page the trader is on.
+  release();
+  await expectToast(page, 'Validation Error', 'Current password is incorrect');
+});
+
 test('Back with an unsaved switch asks first, and the page stays until Discard', async ({
   page,
 }) => {

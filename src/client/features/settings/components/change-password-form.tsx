@@ -9,6 +9,7 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
+import { useIsShown } from '#client/lib/use-is-shown.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const { currentPassword, newPassword } = changePasswordSchema.shape;
@@ -48,8 +49,7 @@ export function ChangePasswordForm({ titleId }: { titleId: string }) {
     reset,
     formState: { errors, isDirty },
   } = form;
-  // Emptied after a change (`reset`), so dirty means typed and not yet used.
-  useUnsavedChanges(isDirty);
+  const isShown = useIsShown();
   const change = useChangePassword({
     onSuccess: ({ ended }) => {
       reset(EMPTY);
@@ -62,11 +62,15 @@ export function ChangePasswordForm({ titleId }: { titleId: string }) {
     onError: (error) =>
       reportFormError(error, {
         form,
-        fields,
+        // Left before the answer came: the fields are gone, so the refusal is a toast.
+        fields: isShown.current ? fields : [],
         title: 'Error',
         fallback: 'Failed to change your password. Please try again.',
       }),
   });
+  // Emptied after a change (`reset`), so dirty means typed and not yet used; a change on its
+  // way is not unsaved: it ends whether the page stays or not (docs/decisions/0065).
+  useUnsavedChanges(isDirty && !change.isPending);
 
   return (
     <form

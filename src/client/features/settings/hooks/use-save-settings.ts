@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type {
   FieldValues,
   Path,
@@ -11,6 +11,7 @@ import { holdsAChange } from '#shared/schemas/settings.ts';
 import { reportFormError } from '#client/components/error-toast.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { useIsShown } from '#client/lib/use-is-shown.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type SettingsForm<Values extends FieldValues> = {
@@ -38,13 +39,7 @@ export function useSaveSettings<Values extends FieldValues>(
 ) {
   // A save under way does not hold the trader on the page (docs/decisions/0065); when it fails
   // after the card has gone, its fields are not on screen, so the refusal is a toast.
-  const isShown = useRef(false);
-  useEffect(() => {
-    isShown.current = true;
-    return () => {
-      isShown.current = false;
-    };
-  }, []);
+  const isShown = useIsShown();
   const [sending, setSending] = useState<Values | null>(null);
   const queryClient = useQueryClient();
   const saved = () =>
