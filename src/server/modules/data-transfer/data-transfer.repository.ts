@@ -32,31 +32,81 @@ export function itemKey(uid: string, position: number): string {
 export type DataTransferRepository = ReturnType<typeof createDataTransferRepository>;
 
 /** Every query takes the owner's id: an export holds the trader's own rows and nothing else. */
-export function createDataTransferRepository({ db, dialect }: AppDatabase) {
+export function createDataTransferRepository(
+  { db, dialect }: AppDatabase,
+  /** Sessions read at once by the export; tests make it small to cross pages. */
+  pageSize = PAGE,
+) {
+  /** The columns of an exported session, of the trader's sessions. */
+  function exportedSessions(userId: number) {
+    return db
+      .selectFrom('trading_sessions as s')
+      .leftJoin('session_types as t', 't.id', 's.session_type_id')
+      .select([
+        's.id',
+        's.uid',
+        's.name',
+        's.session_date as sessionDate',
+        't.name as sessionType',
+        's.notes',
+        's.compliance_rating as complianceRating',
+        's.followed_count as followedCount',
+        's.total_count as totalCount',
+        's.screenshot_ref as screenshotRef',
+        's.result_money as resultMoney',
+        's.result_r as resultR',
+        's.created_at as createdAt',
+      ])
+      .where('s.user_id', '=', userId);
+  }
+
+  type SessionColumns = Awaited<ReturnType<ReturnType<typeof exportedSessions>['execute']>>;
+
+  /** The rows with their checklists, in the order the sessions held them. */
+  async function withChecklists(
+    userId: number,
+    rows: SessionColumns,
+  ): Promise<ExportedSessionRow[]> {
+    const items = await db
+      .selectFrom('session_rule_results')
+      .select(['session_id', 'rule_id', 'rule_description', 'followed'])
+      .where('user_id', '=', userId)
+      .where(
+        'session_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('session_id')
+      .orderBy('position')
+      .execute();
+    const checklists = new Map<number, ExportedSessionRow['checklist']>();
+    for (const item of items) {
+      const list = checklists.get(item.session_id) ?? [];
+      list.push({
+        ruleId: item.rule_id,
+        description: item.rule_description,
+        followed: toBool(item.followed),
+      });
+      checklists.set(item.session_id, list);
+    }
+    return rows.map((row) => ({ ...row, checklist: checklists.get(row.id) ?? [] }));
+  }
+
   return {
-    /** The trader's sessions, oldest first (by date, then id), a page at a time. */
+    /**
+     * The trader's sessions, oldest first (by date, then id), a page at a time, each once. The
+     * pages are read one after another, not in one transaction (which would hold SQLite's one
+     * connection for the whole export), so a session's date may change between them (an edit
+     * on another device). One moved after the pages read so far comes again in a later page,
+     * and is skipped there: a uid twice made the file refused on import. One moved before them
+     * was never met, and is read at the end, out of date order: without it the backup lacked
+     * it. A session recorded meanwhile may be in the file or not (decision 23).
+     */
     async *sessionPages(userId: number): AsyncGenerator<ExportedSessionRow[]> {
+      const written = new Set<number>();
       let after: { date: string; id: number } | null = null;
       for (;;) {
-        let select = db
-          .selectFrom('trading_sessions as s')
-          .leftJoin('session_types as t', 't.id', 's.session_type_id')
-          .select([
-            's.id',
-            's.uid',
-            's.name',
-            's.session_date as sessionDate',
-            't.name as sessionType',
-            's.notes',
-            's.compliance_rating as complianceRating',
-            's.followed_count as followedCount',
-            's.total_count as totalCount',
-            's.screenshot_ref as screenshotRef',
-            's.result_money as resultMoney',
-            's.result_r as resultR',
-            's.created_at as createdAt',
-          ])
-          .where('s.user_id', '=', userId);
+        let select = exportedSessions(userId);
         if (after) {
           const { date, id } = after;
           select = select.where((eb) =>
@@ -66,36 +116,28 @@ export function createDataTransferRepository({ db, dialect }: AppDatabase) {
             ]),
           );
         }
-        const rows = await select.orderBy('s.session_date').orderBy('s.id').limit(PAGE).execute();
-        if (rows.length === 0) return;
-
-        const items = await db
-          .selectFrom('session_rule_results')
-          .select(['session_id', 'rule_id', 'rule_description', 'followed'])
-          .where('user_id', '=', userId)
-          .where(
-            'session_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('session_id')
-          .orderBy('position')
-          .execute();
-        const checklists = new Map<number, ExportedSessionRow['checklist']>();
-        for (const item of items) {
-          const list = checklists.get(item.session_id) ?? [];
-          list.push({
-            ruleId: item.rule_id,
-            description: item.rule_description,
-            followed: toBool(item.followed),
-          });
-          checklists.set(item.session_id, list);
-        }
-        yield rows.map((row) => ({ ...row, checklist: checklists.get(row.id) ?? [] }));
-
+        const rows = await select.orderBy('s.session_date').orderBy('s.id').limit(pageSize).execute();
+        const fresh = rows.filter((row) => !written.has(row.id));
+        for (const row of fresh) written.add(row.id);
+        if (fresh.length > 0) yield await withChecklists(userId, fresh);
         const last = rows.at(-1);
-        if (!last || rows.length < PAGE) return;
+        if (!last || rows.length < pageSize) break;
         after = { date: last.sessionDate, id: last.id };
+      }
+      // Those moved behind the pages while they were read.
+      const ids = await db
+        .selectFrom('trading_sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      const missed = ids.map((row) => row.id).filter((id) => !written.has(id));
+      for (let start = 0; start < missed.length; start += pageSize) {
+        const rows = await exportedSessions(userId)
+          .where('s.id', 'in', missed.slice(start, start + pageSize))
+          .orderBy('s.session_date')
+          .orderBy('s.id')
+          .execute();
+        if (rows.length > 0) yield await withChecklists(userId, rows);
       }
     },
 
