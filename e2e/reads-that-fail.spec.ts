@@ -345,3 +345,27 @@ test('a page opened while the server cannot be reached says so, and shows the pa
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Session History', level: 1 })).toBeVisible();
 });
+
+test('a session whose read failed says it could not be loaded, not that it does not exist, and Try again brings it', async ({
+  page,
+}) => {
+  await traderWithOneRuleFollowed(page);
+  await page.goto('/');
+  const link = page
+    .getByRole('region', { name: 'Recent Sessions' })
+    .getByRole('link', { name: /^London open/ });
+  await expect(link).toBeVisible();
+  const restore = await failReads(page, (path) => /^\/api\/sessions\/\d+$/.test(path));
+  await link.click();
+  await expect(
+    page.getByRole('heading', { name: 'Session Could Not Be Loaded', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText('Your trading session could not be loaded.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Session Not Found' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to History' })).toBeVisible();
+
+  await restore();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Session Details', level: 1 })).toBeVisible();
+  await expect(page.getByText('London open')).toBeVisible();
+});

@@ -11,7 +11,10 @@ import { SessionChecklistCard } from '#client/features/sessions/components/sessi
 import { SessionDetailsSkeleton } from '#client/features/sessions/components/session-details-skeleton.tsx';
 import { useSessionDialogs } from '#client/features/sessions/components/session-dialogs.tsx';
 import { SessionInformationCard } from '#client/features/sessions/components/session-information-card.tsx';
-import { SessionNotFound } from '#client/features/sessions/components/session-not-found.tsx';
+import {
+  SessionNotFound,
+  SessionNotLoaded,
+} from '#client/features/sessions/components/session-not-found.tsx';
 import { SessionNotesCard } from '#client/features/sessions/components/session-notes-card.tsx';
 import { SessionScreenshotCard } from '#client/features/sessions/components/session-screenshot-card.tsx';
 import { useSessionDelete } from '#client/features/sessions/hooks/use-session-deletes.ts';
@@ -39,7 +42,8 @@ export function SessionDetailsRoute() {
 
 function SessionDetails({ id, historyHref }: { id: number; historyHref: string }) {
   const [, navigate] = useLocation();
-  const { data: session, isPending, error } = useSession(id);
+  const query = useSession(id);
+  const { data: session, isPending, error } = query;
   const sessionDialogs = useSessionDialogs();
   // In place of the deleted session's page: Back does not return to 'Session Not Found'.
   const removal = useSessionDelete({
@@ -63,8 +67,13 @@ function SessionDetails({ id, historyHref }: { id: number; historyHref: string }
         isDeleting={removal.isDeleting}
       />
     );
+  } else if (isPending) {
+    page = <SessionDetailsSkeleton />;
+  } else if (isHttpError(error, 404)) {
+    page = <SessionNotFound historyHref={historyHref} />;
   } else {
-    page = isPending ? <SessionDetailsSkeleton /> : <SessionNotFound historyHref={historyHref} />;
+    // Not answered, or answered otherwise than 404: the session may exist.
+    page = <SessionNotLoaded historyHref={historyHref} retry={query} />;
   }
   return (
     <>
