@@ -1,11 +1,12 @@
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ReactNode } from 'react';
 import { sessionIdParamsSchema, type Session } from '#shared/schemas/sessions.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/sessions/api/get-session.ts';
+import { BackToHistory } from '#client/features/sessions/components/back-to-history.tsx';
 import { ComplianceSummaryCard } from '#client/features/sessions/components/compliance-summary-card.tsx';
 import { SessionChecklistCard } from '#client/features/sessions/components/session-checklist-card.tsx';
 import { SessionDetailsSkeleton } from '#client/features/sessions/components/session-details-skeleton.tsx';
@@ -99,12 +100,7 @@ function SessionPage({
   return (
     <div className="grid gap-6">
       <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link href={historyHref}>
-            <ArrowLeft aria-hidden="true" />
-            Back to History
-          </Link>
-        </Button>
+        <BackToHistory historyHref={historyHref} quiet />
       </div>
       <PageHeader
         title="Session Details"

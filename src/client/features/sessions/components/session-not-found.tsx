@@ -1,9 +1,8 @@
-import { ArrowLeft, CloudOff, SearchX } from 'lucide-react';
+import { CloudOff, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { TryAgainButton, type Retry } from '#client/components/try-again-button.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { BackToHistory } from './back-to-history.tsx';
 
 /**
  * A session that cannot be shown: missing or another trader's (the server answers both alike).
@@ -62,12 +61,7 @@ function SessionMessage({
         <p className="text-muted-foreground">{children}</p>
         <div className="flex flex-wrap justify-center gap-2">
           {retry ? <TryAgainButton retry={retry} /> : null}
-          <Button asChild variant="outline">
-            <Link href={historyHref}>
-              <ArrowLeft aria-hidden="true" />
-              Back to History
-            </Link>
-          </Button>
+          <BackToHistory historyHref={historyHref} />
         </div>
       </div>
     </Card>
