@@ -15,6 +15,7 @@ import * as closingRuns from './migrations/0010-closing-runs.ts';
 import * as userSearch from './migrations/0011-user-search.ts';
 import * as usernameSigmas from './migrations/0012-username-sigmas.ts';
 import * as sessionVersions from './migrations/0013-session-versions.ts';
+import * as avatarReferences from './migrations/0014-avatar-references.ts';
 
 interface DialectMigration {
   up(db: Parameters<Migration['up']>[0], dialect: DialectName): Promise<void>;
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0011-user-search': userSearch,
   '0012-username-sigmas': usernameSigmas,
   '0013-session-versions': sessionVersions,
+  '0014-avatar-references': avatarReferences,
 };
 
 /**
