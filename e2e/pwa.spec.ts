@@ -7,6 +7,7 @@ import {
 } from '@playwright/test';
 import { getSessionTypes } from './session-support.ts';
 import {
+  afterTwoFrames,
   createRules,
   createTrader,
   expectNoSeriousViolations,
@@ -489,6 +490,39 @@ test('a reminder shown is closed when the trader logs out: its rule note stays w
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => closedNotifications(page)).toEqual(['London opens in 15 minutes']);
+});
+
+test('a reminder due as the trader logs out is not shown once the login has gone', async ({
+  page,
+  context,
+}) => {
+  const today = await openAppBeforeLondon(page, context);
+  // The reminder's read of the rules is held until the trader has logged out.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/rules', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    await released;
+    // The logout may have cancelled it meanwhile.
+    await route.continue().catch(() => {});
+  });
+  const rulesAsked = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/rules' && request.method() === 'GET',
+  );
+  await page.clock.pauseAt(new Date(`${today}T07:44:00Z`));
+  await page.clock.runFor('01:30');
+  await rulesAsked;
+
+  await page.clock.resume();
+  await page.getByRole('button', { name: /@example\.com/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  // Time for the reminder's last steps, had it gone on: before, it was shown here, saying to
+  // add notes (the rules' read cancelled by the logout read as no rules).
+  await afterTwoFrames(page);
+  await page.waitForTimeout(1_000);
+  expect(await shownNotifications(page)).toEqual([]);
 });
 
 test('a reminder planned the evening before is shown on time after the computer slept with the window visible', async ({

@@ -59,13 +59,14 @@ async function askLoginAfresh(queryClient: QueryClient): Promise<{ user: User | 
 /**
  * The rules as the server says now: a tab in the background kept the list it read last, and
  * the trader may have changed or deleted a note since on another device. Unreachable, the list
- * as last read.
+ * as last read; none read (or the login gone meanwhile, which drops it), null: a reminder
+ * saying to add notes to a trader who has them would not be true.
  */
-async function readRulesAfresh(queryClient: QueryClient): Promise<readonly Rule[]> {
+async function readRulesAfresh(queryClient: QueryClient): Promise<readonly Rule[] | null> {
   try {
     return await queryClient.fetchQuery({ ...rulesQueryOptions, staleTime: 0 });
   } catch {
-    return queryClient.getQueryData(rulesQueryOptions.queryKey) ?? [];
+    return queryClient.getQueryData(rulesQueryOptions.queryKey) ?? null;
   }
 }
 
@@ -88,7 +89,11 @@ function ReminderScheduler({
         userId,
         reminder,
       );
-      return isWanted ? rulesWithNotes(await readRulesAfresh(queryClient)) : null;
+      if (!isWanted) return null;
+      const rules = await readRulesAfresh(queryClient);
+      // Still this login once the rules have come: a logout meanwhile ends the reminder.
+      const login = queryClient.getQueryData(authSessionQueryOptions.queryKey);
+      return rules && login?.user?.id === userId ? rulesWithNotes(rules) : null;
     },
     [queryClient, userId],
   );

@@ -54,13 +54,16 @@ export function useSessionReminders({
     // Reminders at or before this instant are done (or were before the page opened).
     let handledUntil = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Set as the scheduler goes (a logout, another login, reminders turned off): a reminder
+    // already on its way, waiting for the server's answers, is then dropped, not shown after.
+    let isStopped = false;
 
     const show = async (next: PlannedReminder) => {
       // Worded as it is due; shown once the login is known to still want it.
       const title = reminderTitle(next, new Date());
       if (!title) return;
       const notes = await latest.current(next);
-      if (!notes) return;
+      if (!notes || isStopped) return;
       const tag = `session-${next.opensAt.toISOString()}`;
       const turn = takeTurn(tag);
       if (turn === null) return;
@@ -91,6 +94,7 @@ export function useSessionReminders({
     plan();
     document.addEventListener('visibilitychange', planWhenVisible);
     return () => {
+      isStopped = true;
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', planWhenVisible);
     };
