@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import {
   afterTwoFrames,
   createRules,
@@ -9,7 +9,7 @@ import {
   shownRuleOrder,
   toastRegion,
 } from './support.ts';
-import { createSession, localToday } from './session-support.ts';
+import { createSession, getRules, localToday } from './session-support.ts';
 
 test('a rule deleted in another tab disappears from the first when it regains focus', async ({
   page,
@@ -69,9 +69,11 @@ test('editing a rule deleted elsewhere says so and drops it from the list', asyn
   await expect.poll(() => shownRuleOrder(page)).toEqual(['Keep me']);
 });
 
-test('a reorder refused because the rules changed elsewhere shows the list as it is', async ({
-  page,
-}) => {
+/**
+ * One, Two and Three on the rules page, and their ids as the server has them, for another tab's
+ * change made through the API (this page does not read it).
+ */
+async function threeRulesShown(page: Page) {
   await logInNewTraderThroughApi(page.request);
   await createRules(page, [
     { description: 'One' },
@@ -80,20 +82,39 @@ test('a reorder refused because the rules changed elsewhere shows the list as it
   ]);
   await page.goto('/rules');
   await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two', 'Three']);
+  const rules = await getRules(page);
+  return (description: string) => rules.find((rule) => rule.description === description)!.id;
+}
 
-  const { rules } = (await (await page.request.get('/api/rules')).json()) as {
-    rules: { id: number; description: string }[];
-  };
-  const three = rules.find((rule) => rule.description === 'Three');
-  expect((await page.request.delete(`/api/rules/${three?.id}`)).status()).toBe(200);
+const LIST_CHANGED =
+  'Your rules were changed elsewhere, so the new order was not saved. The list now shows them as they are.';
+
+test('a reorder refused because the rules changed elsewhere shows the list as it is', async ({
+  page,
+}) => {
+  const idOf = await threeRulesShown(page);
+  expect((await page.request.delete(`/api/rules/${idOf('Three')}`)).status()).toBe(200);
 
   await moveRuleDownWithKeyboard(page, 'One', { steps: 3, position: 2, of: 3 });
-  await expectToast(
-    page,
-    'Error',
-    'Your rules were changed elsewhere, so the new order was not saved. The list now shows them as they are.',
-  );
+  await expectToast(page, 'Error', LIST_CHANGED);
   await expect.poll(() => shownRuleOrder(page)).toEqual(['One', 'Two']);
+});
+
+test('a move made from an order changed in another tab is refused, and the list shows that order', async ({
+  page,
+}) => {
+  const idOf = await threeRulesShown(page);
+  // Another tab moves Three to the top.
+  const elsewhere = await page.request.put('/api/rules/reorder', {
+    data: { ruleIds: [idOf('Three'), idOf('One'), idOf('Two')] },
+  });
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+  // Moving One down here would have stored One below Two and put Three back last.
+  await page.getByRole('button', { name: 'Reorder rule: One' }).click();
+  await page.getByRole('menuitem', { name: 'Move down' }).click();
+  await expectToast(page, 'Error', LIST_CHANGED);
+  await expect.poll(() => shownRuleOrder(page)).toEqual(['Three', 'One', 'Two']);
 });
 
 test('a tab that regains focus after another logged in as someone else ends its login, showing neither', async ({

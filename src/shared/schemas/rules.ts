@@ -27,14 +27,24 @@ export type RuleData = z.output<typeof ruleInputSchema>;
 
 export const ruleIdParamsSchema = z.strictObject({ id: idParam('Rule id') });
 
-export const reorderRulesSchema = z.strictObject({
-  ruleIds: z.array(idSchema('Rule id'), { error: 'ruleIds must be a list of rule ids' }).check(
-    z.maxLength(MAX_RULES_PER_USER, 'ruleIds must list each of your rules exactly once'),
+/** Every rule of the trader's, each once, in an order. */
+const ruleOrder = (field: string) =>
+  z.array(idSchema('Rule id'), { error: `${field} must be a list of rule ids` }).check(
+    z.maxLength(MAX_RULES_PER_USER, `${field} must list each of your rules exactly once`),
     z.refine(
       (ids) => new Set(ids).size === ids.length,
-      'ruleIds must list each of your rules exactly once',
+      `${field} must list each of your rules exactly once`,
     ),
-  ),
+  );
+
+export const reorderRulesSchema = z.strictObject({
+  ruleIds: ruleOrder('ruleIds'),
+  /**
+   * The order the move was made from, as the trader saw it. When the rules are no longer in
+   * that order (moved meanwhile in another tab or device), the move is refused, as one made
+   * from another set of rules is, rather than putting back the order it was made from.
+   */
+  fromRuleIds: z.optional(ruleOrder('fromRuleIds')),
 });
 export type ReorderRulesInput = z.infer<typeof reorderRulesSchema>;
 

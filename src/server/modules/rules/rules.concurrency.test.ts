@@ -18,6 +18,22 @@ describeEachDialect('rules under concurrent requests', (dialect) => {
   });
   afterEach(() => t.close());
 
+  /** `count` new rules of the trader's, their ids in order. */
+  const newRuleIds = async (count: number) =>
+    (
+      await createRules(
+        t.app,
+        cookie,
+        Array.from({ length: count }, (_, i) => ({ description: `Rule ${i}` })),
+      )
+    ).map((rule) => rule.id);
+  /** The reorders, sent all at once. */
+  const reorderAtOnce = (payloads: object[]) =>
+    Promise.all(
+      payloads.map((payload) =>
+        t.app.inject({ method: 'PUT', url: '/api/rules/reorder', headers: { cookie }, payload }),
+      ),
+    );
   const storedPositions = async () =>
     (
       await t.database.db
@@ -49,27 +65,13 @@ describeEachDialect('rules under concurrent requests', (dialect) => {
   });
 
   test('50 parallel reorders never fail and leave one of the orders sent', async () => {
-    const rules = await createRules(
-      t.app,
-      cookie,
-      Array.from({ length: 12 }, (_, i) => ({ description: `Rule ${i}` })),
-    );
-    const ids = rules.map((rule) => rule.id);
+    const ids = await newRuleIds(12);
     // Rotations of the list: every request moves every row, the worst case for row locks.
     const orders = Array.from({ length: 50 }, (_, i) => [
       ...ids.slice(i % ids.length),
       ...ids.slice(0, i % ids.length),
     ]);
-    const responses = await Promise.all(
-      orders.map((ruleIds) =>
-        t.app.inject({
-          method: 'PUT',
-          url: '/api/rules/reorder',
-          headers: { cookie },
-          payload: { ruleIds },
-        }),
-      ),
-    );
+    const responses = await reorderAtOnce(orders.map((ruleIds) => ({ ruleIds })));
     expect(responses.map((response) => response.statusCode)).toEqual(orders.map(() => 200));
     // Each answer is the order it stored, consistent within itself.
     for (const [i, response] of responses.entries()) {
@@ -78,6 +80,21 @@ describeEachDialect('rules under concurrent requests', (dialect) => {
     const stored = await storedPositions();
     expect(stored.map((row) => row.position)).toEqual(ids.map((_, i) => i));
     expect(orders).toContainEqual(stored.map((row) => row.id));
+  });
+
+  test('parallel moves made from one order: one is stored, the others are refused', async () => {
+    const ids = await newRuleIds(6);
+    // Ten tabs showing the same list each move another rule to the top.
+    const orders = Array.from({ length: 10 }, (_, i) => {
+      const moved = ids[(i % (ids.length - 1)) + 1]!;
+      return [moved, ...ids.filter((id) => id !== moved)];
+    });
+    const responses = await reorderAtOnce(orders.map((ruleIds) => ({ ruleIds, fromRuleIds: ids })));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    const stored = (await storedPositions()).map((row) => row.id);
+    expect(stored).toEqual(orders[statuses.indexOf(200)]);
   });
 
   test('parallel creates, deletes and reorders keep positions distinct and the list reorderable', async () => {

@@ -54,6 +54,8 @@ export function createRulesRepository({ db, dialect }: AppDatabase) {
         .selectFrom('trading_rules')
         .select('id')
         .where('user_id', '=', userId)
+        .orderBy('display_order')
+        .orderBy('id')
         .execute();
       return rows.map((row) => row.id);
     },

@@ -57,7 +57,8 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
         tags,
         summary: 'Store a new order: every rule of the trader, each once',
         body: reorderRulesSchema,
-        // 409: the order does not name the trader's rules exactly (one missing, foreign or unknown).
+        // 409: the order does not name the trader's rules exactly (one missing, foreign or
+        // unknown), or they are no longer in the order it was made from.
         response: {
           200: rulesResponseSchema,
           400: errorSchema,
@@ -67,7 +68,11 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService }> = async
       },
     },
     async (request) => ({
-      rules: await rules.reorderRules(requireUser(request).id, request.body.ruleIds),
+      rules: await rules.reorderRules(
+        requireUser(request).id,
+        request.body.ruleIds,
+        request.body.fromRuleIds,
+      ),
     }),
   );
 

@@ -39,16 +39,21 @@ export function createRulesService({ database }: { database: AppDatabase }) {
       }),
 
     /**
-     * `ruleIds` (each once, checked by the schema) must name exactly the trader's rules now;
-     * otherwise nothing changes and the answer is a conflict.
+     * `ruleIds` (each once, checked by the schema) must name exactly the trader's rules now,
+     * and `fromRuleIds`, when given, must be their order now; otherwise nothing changes and
+     * the answer is a conflict.
      */
-    reorderRules: (userId: number, ruleIds: number[]): Promise<Rule[]> =>
+    reorderRules: (userId: number, ruleIds: number[], fromRuleIds?: number[]): Promise<Rule[]> =>
       locked(userId, async (tx) => {
         const currentIds = await tx.listRuleIds(userId);
         const given = new Set(ruleIds);
         const isSameSet =
           given.size === currentIds.length && currentIds.every((id) => given.has(id));
-        if (!isSameSet) throw ruleOrderOutOfDate();
+        const isSameOrder =
+          !fromRuleIds ||
+          (fromRuleIds.length === currentIds.length &&
+            currentIds.every((id, index) => fromRuleIds[index] === id));
+        if (!isSameSet || !isSameOrder) throw ruleOrderOutOfDate();
         await tx.setRuleOrder(userId, ruleIds);
         return tx.listRules(userId);
       }),

@@ -189,6 +189,45 @@ describeEachDialect('trading rules', (dialect) => {
     ]);
   });
 
+  test('a reorder made from an order changed since answers 409, and the order changed stays', async () => {
+    const [a, b, c] = await createRules(t.app, cookie, [
+      { description: 'A' },
+      { description: 'B' },
+      { description: 'C' },
+    ]);
+    // Another tab moves C to the top.
+    const elsewhere = await call('PUT', '/api/rules/reorder', {
+      ruleIds: [c!.id, a!.id, b!.id],
+      fromRuleIds: [a!.id, b!.id, c!.id],
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    // This tab, still showing A B C, moves B up: made from A B C, it would put C back last.
+    const stale = await call('PUT', '/api/rules/reorder', {
+      ruleIds: [b!.id, a!.id, c!.id],
+      fromRuleIds: [a!.id, b!.id, c!.id],
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toBe(
+      'Your rules have changed since this order was made. Reload them and try again.',
+    );
+    expect((await listRules()).map((r) => r.description)).toEqual(['C', 'A', 'B']);
+    // Made from the order as it is, the move is stored.
+    const fresh = await call('PUT', '/api/rules/reorder', {
+      ruleIds: [c!.id, b!.id, a!.id],
+      fromRuleIds: [c!.id, a!.id, b!.id],
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await listRules()).map((r) => r.description)).toEqual(['C', 'B', 'A']);
+    // A from-order naming a rule twice, or not a list, is malformed.
+    for (const fromRuleIds of [[c!.id, c!.id, a!.id], 'a,b']) {
+      const response = await call('PUT', '/api/rules/reorder', {
+        ruleIds: [c!.id, b!.id, a!.id],
+        fromRuleIds,
+      });
+      expect(response.statusCode, JSON.stringify(fromRuleIds)).toBe(400);
+    }
+  });
+
   test('reorder with a missing, foreign or unknown id answers 409, a repeated one 400, and the order stays', async () => {
     const [a, b, c] = await createRules(t.app, cookie, [
       { description: 'A' },

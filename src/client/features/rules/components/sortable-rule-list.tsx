@@ -89,9 +89,10 @@ export function SortableRuleList({ rules: cachedRules, onEdit, onDelete }: Sorta
   /** Moves the row at `from` to `to` and saves the order; `onSaved` once the server has it. */
   const saveMove = (from: number, to: number, onSaved?: () => void) => {
     const ruleIds = arrayMove(rules, from, to).map((rule) => rule.id);
-    // One save at a time: a drop while the last one is saving puts the row back.
+    // One save at a time: a drop while the last one is saving puts the row back. The order it
+    // was made from goes along: moved elsewhere meanwhile, the rules' order is not put back.
     const started = reorderRules.mutate(
-      { ruleIds },
+      { ruleIds, fromRuleIds: rules.map((rule) => rule.id) },
       { onSuccess: onSaved, onSettled: () => setDroppedOrder(null) },
     );
     if (started) setDroppedOrder(ruleIds);
