@@ -116,7 +116,11 @@ export function createDataTransferRepository(
             ]),
           );
         }
-        const rows = await select.orderBy('s.session_date').orderBy('s.id').limit(pageSize).execute();
+        const rows = await select
+          .orderBy('s.session_date')
+          .orderBy('s.id')
+          .limit(pageSize)
+          .execute();
         const fresh = rows.filter((row) => !written.has(row.id));
         for (const row of fresh) written.add(row.id);
         if (fresh.length > 0) yield await withChecklists(userId, fresh);
