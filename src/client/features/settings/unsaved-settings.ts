@@ -31,7 +31,9 @@ export function sameSettings(shown: unknown, saved: unknown): boolean {
  * The fields of a card's change (`values`, as the form would send them) whose shown value is
  * not the saved one. A card sends only what the trader changed: a field it merely showed would
  * otherwise write back its old value over a change made since on another device or in another
- * tab, which this card has not read yet.
+ * tab, which this card has not read yet. Compared as `sameSettings` compares, as the card's
+ * unsaved state is, not by exact text as `changedFields` (drafts) does: a field the card does
+ * not call changed is never sent.
  */
 export function changedSettings<Values extends object>(
   values: Values,
